@@ -1,0 +1,1 @@
+"""Benchmarks that print figures (`make bench`); nothing here asserts a timing."""

@@ -1,0 +1,108 @@
+"""Bots that play any Meeple game through the contract, seeing only their seat's view.
+
+Kinds (:data:`BOT_KINDS`): ``random``, ``greedy`` (one ply scored by ``game.evaluate``),
+``search`` (SO-ISMCTS over ``determinize``), and the player-facing levels ``easy`` (greedy),
+``normal`` and ``hard`` (search with a small and a larger iteration budget). Build one with
+:func:`make_bot`; run a headless game with :func:`play_game` (used by the CLI ``simulate``
+command and the benchmarks).
+
+Budgets are iterations per decision (:data:`SEARCH_ITERATIONS`), sized so that a ``hard``
+decision takes about a second or less on one core for a game doing ~20k random decisions a
+second. A game may declare ``ai_budget_scale: float`` (attribute on its :class:`Game`
+object; default 1.0) when its playouts are much slower or faster than that; pass the game
+to :func:`make_bot` to apply it. The TUI also passes a wall-clock ``should_stop``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Hashable, Mapping, Sequence
+
+from core.ai.base import Bot, NoLegalAction
+from core.ai.greedy import GreedyBot
+from core.ai.random_bot import RandomBot
+from core.ai.search import SearchBot
+from core.engine import Game
+from core.table import parse_options
+
+__all__ = [
+    "BOT_KINDS",
+    "SEARCH_ITERATIONS",
+    "ROLLOUT_DEPTH",
+    "Bot",
+    "GreedyBot",
+    "NoLegalAction",
+    "RandomBot",
+    "SearchBot",
+    "make_bot",
+    "play_game",
+]
+
+BOT_KINDS: tuple[str, ...] = ("random", "greedy", "search", "easy", "normal", "hard")
+
+SEARCH_ITERATIONS: dict[str, int] = {"normal": 150, "search": 400, "hard": 600}
+"""Iterations per decision for the search-based kinds (before ``ai_budget_scale``)."""
+
+ROLLOUT_DEPTH = 30
+"""Decisions per rollout before the position is scored with ``game.evaluate``."""
+
+MAX_DECISIONS = 100_000
+"""Default safety cap for :func:`play_game`."""
+
+
+def make_bot(
+    kind: str,
+    seed: int,
+    should_stop: Callable[[], bool] | None = None,
+    game: Game[Any, Any] | None = None,
+) -> Bot:
+    """A bot of ``kind`` (one of :data:`BOT_KINDS`) with its own seed.
+
+    ``should_stop`` (search kinds only) ends a search early, e.g. on a wall-clock deadline.
+    ``game``, if given, scales search budgets by its optional ``ai_budget_scale``.
+    Unknown kinds raise ``ValueError`` listing the kinds.
+    """
+    if kind not in BOT_KINDS:
+        raise ValueError(f"unknown bot kind {kind!r} (kinds: {', '.join(BOT_KINDS)})")
+    if kind == "random":
+        return RandomBot(seed)
+    if kind in ("greedy", "easy"):
+        return GreedyBot(seed)
+    scale = float(getattr(game, "ai_budget_scale", 1.0) or 1.0) if game is not None else 1.0
+    iterations = max(1, round(SEARCH_ITERATIONS[kind] * scale))
+    return SearchBot(seed, iterations=iterations, should_stop=should_stop, rollout_depth=ROLLOUT_DEPTH)
+
+
+def play_game(
+    game: Game[Any, Any],
+    players: Sequence[str],
+    seed: int,
+    bots: Sequence[Bot],
+    options: Mapping[str, Any] | None = None,
+    max_decisions: int = MAX_DECISIONS,
+) -> tuple[Any, int]:
+    """Play a whole game headless; return ``(final_state, decisions)``.
+
+    Seat ``i`` is played by ``bots[i]``, which is only ever given ``game.view(state, i)``.
+    Options are parsed and defaulted like a table does. When several seats must act at
+    once, each chooses from its own view of the same state, then the actions are applied
+    in seat order. An illegal bot action raises :class:`core.engine.IllegalAction`; a game
+    still running after ``max_decisions`` decisions raises ``RuntimeError``.
+    """
+    if len(bots) != len(players):
+        raise ValueError(f"{len(players)} players need {len(players)} bots, not {len(bots)}")
+    parsed = parse_options(game, options or {})
+    state = game.setup(list(players), seed, parsed)
+    decisions = 0
+    while not game.is_over(state):
+        acting = sorted(game.to_act(state))
+        if not acting:
+            raise RuntimeError("the game is not over but nobody has to act")
+        chosen: list[tuple[int, Hashable]] = [
+            (seat, bots[seat].choose(game, game.view(state, seat), seat)) for seat in acting
+        ]
+        for seat, action in chosen:
+            if decisions >= max_decisions:
+                raise RuntimeError(f"game did not end within {max_decisions} decisions")
+            state = game.apply(state, seat, action)
+            decisions += 1
+    return state, decisions

@@ -1,0 +1,256 @@
+"""The search bot: single-observer information-set MCTS (SO-ISMCTS) over ``determinize``.
+
+Algorithm (Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree Search", 2012):
+
+1. **Determinize**: each iteration samples a full state consistent with the bot's view,
+   ``game.determinize(view, seat, rng)`` — hidden hands, decks, other seats' sealed
+   choices and the future RNG are all re-sampled, so the tree averages over what the bot
+   cannot know.
+2. **Select**: from the root, descend a tree whose edges are actions. Only actions legal
+   in this determinization are considered; each such edge's *availability* count is
+   increased and edges are compared with UCB1 using availability instead of the parent's
+   visits: ``mean + c * sqrt(ln(avail) / visits)``.
+3. **Expand** one untried legal action (chosen at random), then
+4. **Roll out**: play on with a cheap policy (``"random"``, or ``"greedy"``: one ply scored
+   with ``game.evaluate`` on a few sampled actions, with a little noise) until the game
+   ends or ``rollout_depth`` decisions were played.
+5. **Backpropagate** a reward in ``[0, 1]`` *per seat*: at the end of a game from the
+   ranking and score margin (:func:`core.ai.base.terminal_rewards`), at a cut-off from
+   ``game.evaluate`` normalised (:func:`core.ai.base.heuristic_rewards`). Each edge is
+   credited with the reward of the seat that chose it, so the bot is correct for any
+   number of players (a "max-n" style tree; shared wins count half per opponent tied).
+
+Who chooses at a node: at the root, the bot's own seat; below it, ``game.to_act(state)[0]``
+of the determinized state. When several seats must act at once (simultaneous secret
+choices), they therefore pick one after another in seat order. So that a seat picking
+later in such a *simultaneous step* does not learn the earlier sealed picks through the
+tree, its statistics are kept at the node where the step began and are shared by all
+branches of the earlier picks ("decoupled" selection, as in decoupled UCT for
+simultaneous-move games); the tree structure below still follows the actual picks. A
+step is the run of decisions that starts when ``to_act`` lists several seats and lasts
+while every acting seat is one of that list that has not picked yet.
+
+Budget: at most ``iterations`` iterations, and an optional ``should_stop()`` callable
+checked before every iteration after the first (core has no clock: the TUI passes a
+wall-clock check). Final choice: the most visited root action (ties: higher mean reward,
+then the seeded RNG).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable, Hashable
+
+from core.ai.base import heuristic_rewards, legal_or_raise, pick_best, terminal_rewards
+from core.engine import Game
+from core.rng import Rng
+
+ROLLOUTS: tuple[str, ...] = ("random", "greedy")
+
+
+class _Stats:
+    """Statistics of one edge (an action chosen by ``seat``)."""
+
+    __slots__ = ("visits", "total", "avail")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 1
+
+
+class _Node(_Stats):
+    """A tree node: the edge statistics leading to it plus its children by action."""
+
+    __slots__ = ("children", "sim")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.children: dict[Any, _Node] = {}
+        # Decoupled statistics of the later pickers of a simultaneous step anchored here.
+        self.sim: dict[int, dict[Any, _Stats]] | None = None
+
+
+class SearchBot:
+    """SO-ISMCTS bot (see the module docstring); deterministic for a given seed and budget."""
+
+    kind = "search"
+
+    def __init__(
+        self,
+        seed: int,
+        iterations: int = 300,
+        should_stop: Callable[[], bool] | None = None,
+        rollout: str = "random",
+        rollout_depth: int | None = 40,
+        exploration: float = 0.7,
+        greedy_sample: int = 6,
+        greedy_noise: float = 0.1,
+        decouple: bool = True,
+    ) -> None:
+        """Configure the bot.
+
+        ``iterations``: maximum iterations per decision (≥ 1). ``should_stop``: optional
+        callable; when it returns True the search ends early. ``rollout``: ``"random"`` or
+        ``"greedy"``. ``rollout_depth``: decisions played in a rollout before the state is
+        scored with ``game.evaluate`` (None: play to the end). ``exploration``: the UCB1
+        constant. ``greedy_sample``: actions scored per greedy rollout step;
+        ``greedy_noise``: probability of a random rollout move instead. ``decouple``: share
+        statistics within simultaneous steps (see the module docstring).
+        """
+        if iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        if rollout not in ROLLOUTS:
+            raise ValueError(f"unknown rollout {rollout!r} (rollouts: {', '.join(ROLLOUTS)})")
+        if rollout_depth is not None and rollout_depth < 0:
+            raise ValueError("rollout_depth must be None or at least 0")
+        self.rng = Rng(seed, stream=303)
+        self.iterations = iterations
+        self.should_stop = should_stop
+        self.rollout = rollout
+        self.rollout_depth = rollout_depth
+        self.exploration = exploration
+        self.greedy_sample = max(1, greedy_sample)
+        self.greedy_noise = greedy_noise
+        self.decouple = decouple
+        self.last_iterations = 0
+        """Iterations run by the latest :meth:`choose` (0 when there was a single option)."""
+
+    # --- public ----------------------------------------------------------------------
+    def choose(self, game: Game[Any, Any], view: Any, seat: int) -> Hashable:
+        """The most visited root action after the search; see the module docstring."""
+        legal = legal_or_raise(game, view, seat)
+        self.last_iterations = 0
+        if len(legal) == 1:
+            return legal[0]
+        root = _Node()
+        for done in range(self.iterations):
+            if done and self.should_stop is not None and self.should_stop():
+                break
+            self._iterate(game, game.determinize(view, seat, self.rng), seat, root)
+            self.last_iterations = done + 1
+        counts: list[float] = []
+        for action in legal:
+            child = root.children.get(action)
+            if child is None or child.visits == 0:
+                counts.append(0.0)
+            else:  # visits first; the mean reward (< 1) only separates equal counts
+                counts.append(child.visits + 0.5 * child.total / child.visits)
+        return legal[pick_best(counts, self.rng.choice)]
+
+    # --- one iteration -----------------------------------------------------------------
+    def _iterate(self, game: Game[Any, Any], state: Any, seat: int, root: _Node) -> None:
+        node = root
+        updates: list[tuple[_Stats, int]] = []
+        anchor: _Node | None = None
+        pending: set[int] = set()
+        chooser = seat
+        while not game.is_over(state):
+            acting = game.to_act(state)
+            if not acting:
+                break
+            if node is not root:
+                chooser = acting[0]
+            legal = game.legal_actions(state, chooser)
+            if not legal:
+                break
+            shared: dict[Any, _Stats] | None = None
+            if anchor is not None and chooser in pending and pending.issuperset(acting):
+                if self.decouple:
+                    if anchor.sim is None:
+                        anchor.sim = {}
+                    shared = anchor.sim.setdefault(chooser, {})
+            else:
+                anchor = node if len(acting) > 1 else None
+                pending = set(acting) if anchor is not None else set()
+            pending.discard(chooser)
+
+            if shared is not None:
+                action = self._select(shared, legal, _Stats)
+                child = node.children.get(action)
+                expanded = child is None
+                if child is None:
+                    child = node.children[action] = _Node()
+                updates.append((shared[action], chooser))
+            else:
+                before = len(node.children)
+                action = self._select(node.children, legal, _Node)
+                child = node.children[action]
+                expanded = len(node.children) != before
+            updates.append((child, chooser))
+            game.apply_in_place(state, chooser, action)
+            node = child
+            if expanded:
+                break
+
+        rewards = self._rollout(game, state)
+        for stats, who in updates:
+            stats.visits += 1
+            stats.total += rewards[who]
+
+    def _select(self, table: dict[Any, Any], legal: list[Any], make: Callable[[], _Stats]) -> Any:
+        """Expand a random untried action, else pick by UCB1 with availability counts."""
+        untried = []
+        for action in legal:
+            stats = table.get(action)
+            if stats is None:
+                untried.append(action)
+            else:
+                stats.avail += 1
+        if untried:
+            action = untried[0] if len(untried) == 1 else self.rng.choice(untried)
+            table[action] = make()
+            return action
+        c = self.exploration
+        best_value = -1.0
+        best: list[Any] = []
+        for action in legal:
+            stats = table[action]
+            if stats.visits == 0:  # created but never backed up (cannot happen normally)
+                return action
+            value = stats.total / stats.visits + c * math.sqrt(math.log(stats.avail) / stats.visits)
+            if value > best_value + 1e-12:
+                best_value = value
+                best = [action]
+            elif value >= best_value - 1e-12:
+                best.append(action)
+        return best[0] if len(best) == 1 else self.rng.choice(best)
+
+    def _rollout(self, game: Game[Any, Any], state: Any) -> list[float]:
+        """Play on with the rollout policy; return the per-seat rewards."""
+        steps = 0
+        limit = self.rollout_depth
+        greedy = self.rollout == "greedy"
+        rng = self.rng
+        while not game.is_over(state):
+            if limit is not None and steps >= limit:
+                return heuristic_rewards(game, state)
+            acting = game.to_act(state)
+            if not acting:
+                break
+            who = acting[0]
+            legal = game.legal_actions(state, who)
+            if not legal:
+                break
+            if greedy and len(legal) > 1 and rng.random() >= self.greedy_noise:
+                action = self._greedy_move(game, state, who, legal)
+            else:
+                action = legal[rng.randbelow(len(legal))]
+            game.apply_in_place(state, who, action)
+            steps += 1
+        if game.is_over(state):
+            return terminal_rewards(game, state)
+        return heuristic_rewards(game, state)
+
+    def _greedy_move(self, game: Game[Any, Any], state: Any, who: int, legal: list[Any]) -> Any:
+        """Best of a few sampled actions by one-ply ``game.evaluate``."""
+        if len(legal) > self.greedy_sample:
+            legal = legal[:]
+            self.rng.shuffle(legal)
+            legal = legal[: self.greedy_sample]
+        values = []
+        for action in legal:
+            after = game.clone(state)
+            game.apply_in_place(after, who, action)
+            values.append(game.evaluate(after, who))
+        return legal[pick_best(values, self.rng.choice)]

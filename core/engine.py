@@ -1,0 +1,252 @@
+"""The game contract every Meeple game implements, and the types it shares.
+
+A game is a :class:`Game` subclass instance (one per game module, exported as ``GAME``).
+The TUI, saves, tables and bots only ever talk to this interface, so no game is ever
+special-cased outside its own package.
+
+Conventions:
+
+* States are mutable objects owned by the game module, with a fast ``clone()``.
+  :meth:`Game.apply` never touches its input; :meth:`Game.apply_in_place` mutates (for
+  bots and replays, after the action is known to be legal).
+* Actions are small immutable, hashable values (usually ``NamedTuple``\\ s) with a stable
+  plain-data encoding.
+* Randomness lives in the state (:class:`core.rng.Rng`), so a game is fully determined by
+  ``(game id, options, players, seed, action list)``.
+* Multi-step turns are sub-decisions inside the state ("take tile, then place it").
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Generic, Hashable, Mapping, Sequence, TypeVar
+
+from core.rng import Rng
+
+S = TypeVar("S")
+A = TypeVar("A", bound=Hashable)
+
+PlainData = Any  # str | int | bool | list[PlainData] | dict[str, PlainData]; never None
+
+
+class IllegalAction(ValueError):
+    """Raised by :meth:`Game.apply` for a move that is not legal; ``reason`` is for players."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class CorruptData(ValueError):
+    """Raised by the ``decode_*`` methods when encoded data does not describe a valid value."""
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One variant option a game offers (shown on the new-game screen, saved in the header).
+
+    ``choices`` lists the allowed values for a choice option; a bool option has
+    ``default`` True/False and no choices.
+    """
+
+    key: str
+    label: str
+    default: str | bool | int
+    choices: tuple[str, ...] = ()
+    help: str = ""
+
+    def parse(self, raw: Any) -> str | bool | int:
+        """Convert a raw value (from the CLI, a form or a save) or raise ``ValueError``."""
+        if isinstance(self.default, bool):
+            if isinstance(raw, bool):
+                return raw
+            text = str(raw).strip().lower()
+            if text in ("1", "true", "yes", "on"):
+                return True
+            if text in ("0", "false", "no", "off"):
+                return False
+            raise ValueError(f"option {self.key} takes true or false, not {raw!r}")
+        if isinstance(self.default, int):
+            try:
+                value = int(str(raw))
+            except ValueError:
+                raise ValueError(f"option {self.key} takes a whole number, not {raw!r}") from None
+            if self.choices and str(value) not in self.choices:
+                raise ValueError(f"option {self.key} takes one of {', '.join(self.choices)}")
+            return value
+        text = str(raw)
+        if self.choices and text not in self.choices:
+            raise ValueError(f"option {self.key} takes one of {', '.join(self.choices)}, not {raw!r}")
+        return text
+
+
+@dataclass(frozen=True)
+class Result:
+    """Final scores of a finished game.
+
+    ``breakdown[seat]`` holds one value per entry of ``categories`` (the last category is
+    normally the total). ``ranks[seat]`` is 1 for the winner(s); tied seats share a rank.
+    ``notes`` explains tie-breaks that were used, in player words.
+    """
+
+    categories: tuple[str, ...]
+    breakdown: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...]
+    ranks: tuple[int, ...]
+    notes: tuple[str, ...] = ()
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Seats ranked first."""
+        return tuple(seat for seat, rank in enumerate(self.ranks) if rank == 1)
+
+
+def rank_by(keys: Sequence[tuple[Any, ...]]) -> tuple[int, ...]:
+    """Competition ranks (1, 2, 2, 4) from per-seat sort keys, higher keys ranking first."""
+    ranks = []
+    for key in keys:
+        ranks.append(1 + sum(1 for other in keys if other > key))
+    return tuple(ranks)
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the registry and menus show about a game."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    blurb: str
+    options: tuple[OptionSpec, ...] = field(default=())
+    hidden_information: bool = False
+
+
+class Game(ABC, Generic[S, A]):
+    """The contract. Subclasses implement the abstract methods; the rest have defaults."""
+
+    info: GameInfo
+
+    # --- lifecycle -------------------------------------------------------------------
+    @abstractmethod
+    def setup(self, players: Sequence[str], seed: int, options: Mapping[str, Any]) -> S:
+        """Return the initial state for seats ``0..len(players)-1`` (options already parsed)."""
+
+    @abstractmethod
+    def to_act(self, state: S) -> list[int]:
+        """Seats that must decide now: usually one; several for simultaneous secret choices."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: int) -> list[A]:
+        """Every legal action for ``seat`` now, and nothing else (empty if it need not act)."""
+
+    @abstractmethod
+    def apply_in_place(self, state: S, seat: int, action: A) -> None:
+        """Perform a legal action on ``state`` (mutating it). Callers guarantee legality."""
+
+    @abstractmethod
+    def is_over(self, state: S) -> bool:
+        """True once the game has ended."""
+
+    @abstractmethod
+    def result(self, state: S) -> Result:
+        """Final scores with breakdown and ranking (only valid when :meth:`is_over`)."""
+
+    @abstractmethod
+    def clone(self, state: S) -> S:
+        """A deep, independent copy of the state (fast: explicit copies, no ``deepcopy``)."""
+
+    # --- information -----------------------------------------------------------------
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> S:
+        """A state-shaped copy holding only what ``seat`` may see (``None``: a spectator).
+
+        Views have no usable RNG: anything random about the future is hidden.
+        """
+
+    @abstractmethod
+    def determinize(self, view: S, seat: int, rng: Rng) -> S:
+        """A full state consistent with ``view``, hidden parts sampled with ``rng``."""
+
+    # --- text and encoding -----------------------------------------------------------
+    @abstractmethod
+    def describe(self, action: A, state: S | None = None) -> str:
+        """Short human text for an action (menus, the log); ``state`` adds context if given."""
+
+    @abstractmethod
+    def encode_state(self, state: S) -> dict[str, PlainData]:
+        """Plain data (str/int/bool/list/dict, no None) that :meth:`decode_state` inverts."""
+
+    @abstractmethod
+    def decode_state(self, data: Any) -> S:
+        """Rebuild a state; raises :class:`CorruptData` with a readable reason if invalid."""
+
+    @abstractmethod
+    def encode_action(self, action: A) -> dict[str, PlainData]:
+        """Plain-data form of an action."""
+
+    @abstractmethod
+    def decode_action(self, data: Any) -> A:
+        """Rebuild an action; raises :class:`CorruptData` if invalid."""
+
+    # --- defaults --------------------------------------------------------------------
+    def apply(self, state: S, seat: int, action: A) -> S:
+        """Validate and perform an action, returning a new state; ``state`` is untouched.
+
+        Raises :class:`IllegalAction` with a player-readable reason.
+        """
+        reason = self.why_illegal(state, seat, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        new = self.clone(state)
+        self.apply_in_place(new, seat, action)
+        return new
+
+    def why_illegal(self, state: S, seat: int, action: A) -> str | None:
+        """The reason ``action`` is illegal for ``seat`` now, or None if it is legal."""
+        if self.is_over(state):
+            return "The game is over."
+        if seat not in self.to_act(state):
+            return "It is not your turn."
+        if action not in self.legal_actions(state, seat):
+            return f"That move is not allowed now: {self.describe(action)}."
+        return None
+
+    def turn_holder(self, state: S) -> int | None:
+        """The seat whose turn it is (for the status line); defaults to the first to act."""
+        seats = self.to_act(state)
+        return seats[0] if seats else None
+
+    def prompt(self, state: S, seat: int) -> str:
+        """What ``seat`` has to decide now, in a few words (status line)."""
+        return "Choose an action."
+
+    def progress(self, state: S) -> str:
+        """A short progress summary such as "Round 2/4" (save listings, status line)."""
+        return ""
+
+    def scores(self, state: S) -> list[int]:
+        """Current score (or estimate) per seat for the scoreboard."""
+        return [0] * self.num_players(state)
+
+    def evaluate(self, state: S, seat: int) -> float:
+        """Heuristic value of ``state`` for ``seat`` (higher is better), for greedy bots.
+
+        The default is the score margin over the best opponent.
+        """
+        scores = self.scores(state)
+        others = [s for i, s in enumerate(scores) if i != seat]
+        return float(scores[seat] - (max(others) if others else 0))
+
+    @abstractmethod
+    def num_players(self, state: S) -> int:
+        """Number of seats in the game."""
+
+    def is_undo_barrier(self, before: S, after: S) -> bool:
+        """True if going from ``before`` to ``after`` drew randomness or revealed secrets.
+
+        Undo never crosses such a step. The default compares the states' ``rng`` attribute;
+        games with simultaneous secret choices also return True when choices are revealed.
+        """
+        return getattr(before, "rng", None) != getattr(after, "rng", None)

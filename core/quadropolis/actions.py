@@ -1,0 +1,85 @@
+"""Quadropolis actions: place an Architect, then build or discard the tile taken.
+
+Actions are immutable NamedTuples with a stable plain-data encoding. Prebuilt instances
+(:data:`PLACE`, :data:`BUILD`, :data:`DISCARD`) are shared by the move generator so that
+``legal_actions`` allocates nothing but its list.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple, Union
+
+from core.engine import CorruptData, PlainData
+from core.quadropolis.board import CITY, CITY_SQUARES, NUM_SLOTS, SLOT_INDEX, SLOT_NAMES, city_coords
+from core.quadropolis.content import RULES
+
+
+class Place(NamedTuple):
+    """Put Architect ``architect`` (1..4) on slot ``slot`` ("W1".."S5") and take its target."""
+
+    architect: int
+    slot: str
+
+
+class Build(NamedTuple):
+    """Build the tile in hand on city square ``(row, col)`` (1-based)."""
+
+    row: int
+    col: int
+
+
+class Discard(NamedTuple):
+    """Put the tile in hand back in the box (always allowed; gives nothing)."""
+
+
+Action = Union[Place, Build, Discard]
+
+# PLACE[n][slot] = Place(n, SLOT_NAMES[slot]); row 0 is empty.
+PLACE: tuple[tuple[Place, ...], ...] = tuple(
+    () if n == 0 else tuple(Place(n, SLOT_NAMES[s]) for s in range(NUM_SLOTS))
+    for n in range(RULES.architects + 1)
+)
+# BUILD[square] = Build at that city square.
+BUILD: tuple[Build, ...] = tuple(Build(*city_coords(sq)) for sq in range(CITY_SQUARES))
+DISCARD = Discard()
+
+
+def encode_action(action: Action) -> dict[str, PlainData]:
+    """Plain-data form: ``{"type": "place"|"build"|"discard", ...fields}``."""
+    if isinstance(action, Place):
+        return {"type": "place", "architect": action.architect, "slot": action.slot}
+    if isinstance(action, Build):
+        return {"type": "build", "row": action.row, "col": action.col}
+    if isinstance(action, Discard):
+        return {"type": "discard"}
+    raise TypeError(f"not a Quadropolis action: {action!r}")
+
+
+def _whole(data: dict[str, Any], key: str, lo: int, hi: int) -> int:
+    value = data.get(key)
+    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+        raise CorruptData(f"action field {key} must be a whole number {lo}-{hi}, got {value!r}")
+    return value
+
+
+def decode_action(data: Any) -> Action:
+    """Rebuild an action from :func:`encode_action` output; raises CorruptData if invalid."""
+    if not isinstance(data, dict):
+        raise CorruptData(f"an action must be a table, got {type(data).__name__}")
+    kind = data.get("type")
+    expected = {"place": {"type", "architect", "slot"}, "build": {"type", "row", "col"}, "discard": {"type"}}
+    if not isinstance(kind, str) or kind not in expected:
+        raise CorruptData(f"unknown action type {kind!r}")
+    if set(data) != expected[kind]:
+        raise CorruptData(f"a {kind} action has fields {sorted(expected[kind])}, got {sorted(data)}")
+    if kind == "place":
+        architect = _whole(data, "architect", 1, RULES.architects)
+        slot = data["slot"]
+        if not isinstance(slot, str) or slot not in SLOT_INDEX:
+            raise CorruptData(f"unknown Architect slot {slot!r}")
+        return PLACE[architect][SLOT_INDEX[slot]]
+    if kind == "build":
+        row = _whole(data, "row", 1, CITY)
+        col = _whole(data, "col", 1, CITY)
+        return BUILD[(row - 1) * CITY + col - 1]
+    return DISCARD

@@ -1,0 +1,286 @@
+"""``QuadropolisGame``: the Classic-mode rules behind the common game contract."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from core.engine import Game, GameInfo, OptionSpec, PlainData, Result, rank_by
+from core.quadropolis import actions as act
+from core.quadropolis import rules, scoring, state as st
+from core.quadropolis.actions import Action, Build, Discard, Place
+from core.quadropolis.board import CITY, SLOT_INDEX, SLOT_TARGET, city_square
+from core.quadropolis.content import RULES, TILE_EN, TILE_INH, TILE_KIND, TILES, TOWER, type_name
+from core.quadropolis.scoring import CATEGORIES, Allocation
+from core.quadropolis.state import State
+from core.rng import Rng
+
+FIRST_PLAYER = OptionSpec(
+    key="first_player",
+    label="First player",
+    default="random",
+    choices=("random",) + tuple(str(i) for i in range(RULES.max_players)),
+    help="Who starts with the Mayor: drawn at random, or a seat number (0 = first seat).",
+)
+ADJACENCY = OptionSpec(
+    key="adjacency_needs_activation",
+    label="Neighbours must be activated",
+    default=False,
+    help=(
+        "Off (default): Parks and Factories count neighbouring buildings whether or not those "
+        "are activated. On: only activated neighbours count."
+    ),
+)
+
+INFO = GameInfo(
+    id="quadropolis",
+    title="Quadropolis",
+    min_players=RULES.min_players,
+    max_players=RULES.max_players,
+    blurb=(
+        "Send numbered architects to a shared building site, then fit towers, shops, harbours "
+        "and parks into your own 4x4 city so that they power each other."
+    ),
+    options=(FIRST_PLAYER, ADJACENCY),
+    hidden_information=False,
+)
+
+# Soft resources credited to a player for each remaining placement when bots evaluate a
+# position: roughly what an average tile gives (60 Inhabitants and 43 Energy per 100 tiles),
+# discounted because not every pick brings resources the city can use.
+_FUTURE_INH = 0.3
+_FUTURE_EN = 0.25
+
+
+class QuadropolisGame(Game[State, Action]):
+    """Quadropolis, Classic mode, for 2-4 players (see ``shared/rules/quadropolis.md``)."""
+
+    info = INFO
+
+    # --- lifecycle -------------------------------------------------------------------------
+    def setup(self, players: Sequence[str], seed: int, options: Mapping[str, Any]) -> State:
+        """Start a game; raises ValueError for a bad player count or option value."""
+        first = FIRST_PLAYER.parse(options.get("first_player", FIRST_PLAYER.default))
+        adjacency = ADJACENCY.parse(options.get("adjacency_needs_activation", ADJACENCY.default))
+        return rules.new_game(players, seed, first, bool(adjacency))
+
+    def to_act(self, state: State) -> list[int]:
+        """The current player (one seat), or nobody once the game is over."""
+        return rules.to_act(state)
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """Placements (Architect x slot) or, with a tile in hand, builds plus Discard."""
+        return rules.legal_actions(state, seat)
+
+    def apply_in_place(self, state: State, seat: int, action: Action) -> None:
+        """Perform a legal action on ``state``."""
+        rules.apply_in_place(state, seat, action)
+
+    def why_illegal(self, state: State, seat: int, action: Action) -> str | None:
+        """A specific, player-readable reason, or None when the action is legal."""
+        return rules.why_illegal(state, seat, action)
+
+    def is_over(self, state: State) -> bool:
+        """True after the fourth round."""
+        return state.phase == "over"
+
+    def num_players(self, state: State) -> int:
+        """Number of seats."""
+        return state.players
+
+    def clone(self, state: State) -> State:
+        """Fast independent copy."""
+        return state.clone()
+
+    # --- scoring ---------------------------------------------------------------------------
+    def allocation(self, state: State, seat: int) -> Allocation:
+        """The optimal end-of-game allocation of ``seat``'s resources, as shown to players."""
+        return scoring.allocate(state.codes[seat], state.inhabitants[seat], state.energy[seat], state.adjacency_needs_activation)
+
+    def result(self, state: State) -> Result:
+        """Final breakdown (§5.3 categories), ranks and tie-break notes."""
+        allocations = [self.allocation(state, seat) for seat in range(state.players)]
+        totals = tuple(a.total for a in allocations)
+        empty = [sum(1 for code in state.codes[seat] if code == 0) for seat in range(state.players)]
+        keys = [(totals[s], state.inhabitants[s], -empty[s]) for s in range(state.players)]
+        return Result(
+            categories=CATEGORIES,
+            breakdown=tuple(a.breakdown for a in allocations),
+            totals=totals,
+            ranks=rank_by(keys),
+            notes=tuple(_tie_notes(state, totals, empty)),
+        )
+
+    def scores(self, state: State) -> list[int]:
+        """Each seat's score if the game ended now (best allocation of the city so far)."""
+        adj = state.adjacency_needs_activation
+        return [
+            scoring.best_score(state.codes[s], state.inhabitants[s], state.energy[s], adj)
+            for s in range(state.players)
+        ]
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """Expected final score of ``seat``'s city minus the best opponent's (greedy bots).
+
+        Each city is valued at its optimal allocation, crediting a little future Inhabitants
+        and Energy per remaining placement and scaling the penalty for unused resources with
+        the game's progress. A player holding a tile is valued at its best build (or discard).
+        """
+        if state.phase == "over":
+            totals = self.scores(state)
+            others = [t for s, t in enumerate(totals) if s != seat]
+            return float(totals[seat] - max(others))
+        total_picks = RULES.rounds * RULES.architects
+        progress = sum(state.placements) / (total_picks * state.players)
+        values = [self._city_value(state, s, total_picks, progress) for s in range(state.players)]
+        others = [v for s, v in enumerate(values) if s != seat]
+        return values[seat] - max(others)
+
+    def _city_value(self, state: State, seat: int, total_picks: int, progress: float) -> float:
+        remaining = total_picks - state.placements[seat]
+        inh = state.inhabitants[seat] + int(remaining * _FUTURE_INH)
+        en = state.energy[seat] + int(remaining * _FUTURE_EN)
+        adj = state.adjacency_needs_activation
+        codes = state.codes[seat]
+        weight = round(progress, 2)  # coarse weight keeps the estimate cache small
+        best = scoring.estimate(codes, inh, en, adj, weight)
+        if state.phase == "build" and seat == rules.to_act(state)[0]:
+            tile = state.pending
+            tower = TILE_KIND[tile] == TOWER
+            gain_i, gain_e = TILE_INH[tile], TILE_EN[tile]
+            fresh = 1 + TILE_KIND[tile] + 8 * (1 if tower else TILES[tile].vp)
+            for sq in rules.build_squares(codes, tower, state.pending_architect):
+                new = list(codes)
+                new[sq] = new[sq] + 8 if new[sq] else fresh
+                value = scoring.estimate(new, inh + gain_i, en + gain_e, adj, weight)
+                if value > best:
+                    best = value
+        return best
+
+    # --- information -----------------------------------------------------------------------
+    def view(self, state: State, seat: int | None) -> State:
+        """A copy without the RNG (future layouts are unknown; nothing else is secret)."""
+        copy = state.clone()
+        copy.rng = None
+        return copy
+
+    def determinize(self, view: State, seat: int, rng: Rng) -> State:
+        """A full state: the view with a fresh RNG spawned from ``rng`` for future layouts."""
+        copy = view.clone()
+        copy.rng = rng.spawn()
+        return copy
+
+    # --- text ------------------------------------------------------------------------------
+    def describe(self, action: Action, state: State | None = None) -> str:
+        """Short text: "Architect 3 → W2 (takes Shop)", "Build at row 2, col 3", ..."""
+        if isinstance(action, Place):
+            text = f"Architect {action.architect} → {action.slot}"
+            if state is not None and state.phase == "place" and action.slot in SLOT_INDEX:
+                if 1 <= action.architect <= RULES.architects:
+                    target = SLOT_TARGET[SLOT_INDEX[action.slot]][action.architect]
+                    tile = state.site[target]
+                    if tile >= 0:
+                        text += f" (takes {type_name(TILE_KIND[tile])})"
+                    elif state.face_down[target] >= 0:
+                        text += " (face-down tile: takes nothing)"
+                    else:
+                        text += " (takes nothing)"
+            return text
+        if isinstance(action, Build):
+            where = f"row {action.row}, col {action.col}"
+            if state is not None and state.phase == "build" and 1 <= action.row <= CITY and 1 <= action.col <= CITY:
+                tile = state.pending
+                seat = rules.to_act(state)[0]
+                height = state.height(seat, city_square(action.row, action.col))
+                floor = f" (floor {height + 1})" if TILE_KIND[tile] == TOWER and height else ""
+                return f"Build the {type_name(TILE_KIND[tile])} at {where}{floor}"
+            return f"Build at {where}"
+        if isinstance(action, Discard):
+            if state is not None and state.phase == "build":
+                return f"Discard the {type_name(TILE_KIND[state.pending])}"
+            return "Discard the tile"
+        return repr(action)
+
+    def prompt(self, state: State, seat: int) -> str:
+        """What ``seat`` must decide now."""
+        if state.phase == "over":
+            return "The game is over."
+        current = rules.to_act(state)[0]
+        if seat != current:
+            return f"Waiting for {state.names[current]}."
+        if state.phase == "place":
+            numbers = state.unused_architects(seat)
+            if len(numbers) == 1:
+                return f"Place your Architect {numbers[0]} on a free slot"
+            if numbers == list(range(numbers[0], numbers[-1] + 1)):
+                which = f"{numbers[0]}-{numbers[-1]}"
+            else:
+                which = ", ".join(map(str, numbers))
+            return f"Place an Architect ({which}) on a free slot"
+        n = state.pending_architect
+        name = type_name(TILE_KIND[state.pending])
+        if len(rules.legal_actions(state, seat)) == 1:
+            return f"No room for the {name} in row or column {n}: discard it"
+        if TILE_KIND[state.pending] == TOWER and n > 1:
+            return f"Build the {name} in row or column {n} (or as floor {n} on a Tower Block), or discard it"
+        return f"Build the {name} in row or column {n}, or discard it"
+
+    def progress(self, state: State) -> str:
+        """ "Round 2/4, turn 3/4" or "Game over"."""
+        if state.phase == "over":
+            return "Game over"
+        return f"Round {state.round}/{RULES.rounds}, turn {state.turn // state.players + 1}/{RULES.architects}"
+
+    def turn_holder(self, state: State) -> int | None:
+        """The current player, None when the game is over."""
+        seats = rules.to_act(state)
+        return seats[0] if seats else None
+
+    # --- encoding --------------------------------------------------------------------------
+    def encode_state(self, state: State) -> dict[str, PlainData]:
+        """Plain-data state (see :func:`core.quadropolis.state.encode_state`)."""
+        return st.encode_state(state)
+
+    def decode_state(self, data: Any) -> State:
+        """Rebuild and validate a state; raises CorruptData."""
+        return st.decode_state(data)
+
+    def encode_action(self, action: Action) -> dict[str, PlainData]:
+        """Plain-data action."""
+        return act.encode_action(action)
+
+    def decode_action(self, data: Any) -> Action:
+        """Rebuild an action; raises CorruptData."""
+        return act.decode_action(data)
+
+
+def _tie_notes(state: State, totals: Sequence[int], empty: Sequence[int]) -> list[str]:
+    """Explain the tie-breaks used (§5.3): Inhabitants owned, then fewer empty squares."""
+    names = state.names
+    notes = []
+
+    def listing(seats: Sequence[int], values: Sequence[int]) -> str:
+        return ", ".join(f"{names[s]} {values[s]}" for s in seats)
+
+    for total in sorted(set(totals), reverse=True):
+        group = [s for s in range(state.players) if totals[s] == total]
+        if len(group) < 2:
+            continue
+        who = " and ".join(names[s] for s in group)
+        inh = state.inhabitants
+        if len({inh[s] for s in group}) > 1:
+            notes.append(f"{who} tied on {total} points; more Inhabitants ranks higher ({listing(group, inh)}).")
+        for value in sorted({inh[s] for s in group}, reverse=True):
+            sub = [s for s in group if inh[s] == value]
+            if len(sub) < 2:
+                continue
+            sub_who = " and ".join(names[s] for s in sub)
+            if len({empty[s] for s in sub}) > 1:
+                notes.append(
+                    f"{sub_who} tied on points and Inhabitants; fewer empty squares ranks higher "
+                    f"({listing(sub, empty)})."
+                )
+            for count in sorted({empty[s] for s in sub}):
+                still = [s for s in sub if empty[s] == count]
+                if len(still) > 1:
+                    notes.append(f"{' and '.join(names[s] for s in still)} share their place (tied on every tie-break).")
+    return notes

@@ -1,0 +1,465 @@
+"""The Quadropolis game state: a mutable ``__slots__`` object with a fast explicit clone.
+
+Conventions (all ints, so rules code and clones stay cheap):
+
+* tiles are indices into :data:`core.quadropolis.content.TILES`; ``-1`` means none;
+* site squares ``0..24`` and city squares ``0..15`` are row-major (see :mod:`.board`);
+* an Architect on a slot is stored as ``seat * 8 + number``; ``-1`` is a free slot;
+* ``available[seat]`` is a bit mask of the Architects not yet used this round (bit ``n``);
+* ``cities[seat][square]`` is the stack of tiles on that square (bottom first, ``()`` empty) and
+  ``codes[seat][square]`` a small int summarising it for scoring (see :func:`square_code`).
+
+Plain-data encoding uses tile ids ("2-13") and slot names ("W3") so saves stay readable and
+survive a reordering of the data file; :func:`decode_state` checks everything and raises
+:class:`~core.engine.CorruptData` with a readable reason.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.engine import CorruptData, PlainData
+from core.quadropolis.board import CITY_SQUARES, NUM_SLOTS, SITE_SQUARES, SLOT_INDEX, SLOT_NAMES
+from core.quadropolis.content import (
+    RULES,
+    TILE_BY_ID,
+    TILE_EN,
+    TILE_INH,
+    TILE_KIND,
+    TILE_MAYOR,
+    TILE_VP,
+    TILES,
+    TOWER,
+    SERVICE,
+    HARBOR,
+)
+from core.rng import Rng
+
+PHASES: tuple[str, ...] = ("place", "build", "over")
+LAST_DISCARD = -2  # value of ``last_build`` after a discard
+FORMAT = 1
+
+
+def square_code(stack: tuple[int, ...]) -> int:
+    """Scoring summary of a city square: 0 if empty, else ``1 + kind + 8 * param``.
+
+    ``param`` is the height for a Tower Block, the printed VP for Public Services and
+    Harbors, and 0 otherwise.
+    """
+    if not stack:
+        return 0
+    kind = TILE_KIND[stack[0]]
+    if kind == TOWER:
+        param = len(stack)
+    elif kind == SERVICE or kind == HARBOR:
+        param = TILE_VP[stack[0]]
+    else:
+        param = 0
+    return 1 + kind + 8 * param
+
+
+class State:
+    """Everything about a game in progress (see the module docstring for conventions)."""
+
+    __slots__ = (
+        "names",
+        "players",
+        "adjacency_needs_activation",
+        "rng",
+        "round",
+        "phase",
+        "first",
+        "turn",
+        "mayor",
+        "site",
+        "face_down",
+        "urbanist",
+        "slots",
+        "available",
+        "pending",
+        "pending_architect",
+        "cities",
+        "codes",
+        "inhabitants",
+        "energy",
+        "discards",
+        "box",
+        "last_slot",
+        "last_target",
+        "last_tile",
+        "last_build",
+        "placements",
+    )
+
+    names: tuple[str, ...]
+    players: int
+    adjacency_needs_activation: bool
+    rng: Rng | None
+    round: int
+    phase: str
+    first: int
+    turn: int
+    mayor: int
+    site: list[int]
+    face_down: list[int]
+    urbanist: int
+    slots: list[int]
+    available: list[int]
+    pending: int
+    pending_architect: int
+    cities: list[list[tuple[int, ...]]]
+    codes: list[list[int]]
+    inhabitants: list[int]
+    energy: list[int]
+    discards: list[int]
+    box: list[int]
+    last_slot: list[int]
+    last_target: list[int]
+    last_tile: list[int]
+    last_build: list[int]
+    placements: list[int]
+
+    def __init__(self, names: tuple[str, ...], adjacency_needs_activation: bool = False) -> None:
+        """An empty pre-game state (no round prepared): use ``rules.new_game`` to start one."""
+        n = len(names)
+        self.names = names
+        self.players = n
+        self.adjacency_needs_activation = adjacency_needs_activation
+        self.rng = None
+        self.round = 0
+        self.phase = "place"
+        self.first = 0
+        self.turn = 0
+        self.mayor = 0
+        self.site = [-1] * SITE_SQUARES
+        self.face_down = [-1] * SITE_SQUARES
+        self.urbanist = -1
+        self.slots = [-1] * NUM_SLOTS
+        self.available = [ALL_ARCHITECTS] * n
+        self.pending = -1
+        self.pending_architect = 0
+        self.cities = [[()] * CITY_SQUARES for _ in range(n)]
+        self.codes = [[0] * CITY_SQUARES for _ in range(n)]
+        self.inhabitants = [0] * n
+        self.energy = [0] * n
+        self.discards = []
+        self.box = []
+        self.last_slot = [-1] * n
+        self.last_target = [-1] * n
+        self.last_tile = [-1] * n
+        self.last_build = [-1] * n
+        self.placements = [0] * n
+
+    def clone(self) -> "State":
+        """An independent copy (explicit list copies; tuples and the name tuple are shared)."""
+        new = State.__new__(State)
+        new.names = self.names
+        new.players = self.players
+        new.adjacency_needs_activation = self.adjacency_needs_activation
+        new.rng = None if self.rng is None else self.rng.clone()
+        new.round = self.round
+        new.phase = self.phase
+        new.first = self.first
+        new.turn = self.turn
+        new.mayor = self.mayor
+        new.site = self.site[:]
+        new.face_down = self.face_down[:]
+        new.urbanist = self.urbanist
+        new.slots = self.slots[:]
+        new.available = self.available[:]
+        new.pending = self.pending
+        new.pending_architect = self.pending_architect
+        new.cities = [city[:] for city in self.cities]
+        new.codes = [codes[:] for codes in self.codes]
+        new.inhabitants = self.inhabitants[:]
+        new.energy = self.energy[:]
+        new.discards = self.discards[:]
+        new.box = self.box[:]
+        new.last_slot = self.last_slot[:]
+        new.last_target = self.last_target[:]
+        new.last_tile = self.last_tile[:]
+        new.last_build = self.last_build[:]
+        new.placements = self.placements[:]
+        return new
+
+    # --- convenient read-only helpers for the UI -------------------------------------------
+    @property
+    def current(self) -> int:
+        """The seat whose turn it is (meaningless once the game is over)."""
+        return (self.first + self.turn) % self.players
+
+    def architect_on(self, slot: str) -> tuple[int, int] | None:
+        """``(seat, number)`` of the Architect on a slot ("W1".."S5"), or None if free."""
+        code = self.slots[SLOT_INDEX[slot]]
+        return None if code < 0 else (code >> 3, code & 7)
+
+    def architects_on_slots(self) -> dict[str, tuple[int, int]]:
+        """Every occupied slot: slot name -> ``(seat, number)``."""
+        return {SLOT_NAMES[s]: (c >> 3, c & 7) for s, c in enumerate(self.slots) if c >= 0}
+
+    def unused_architects(self, seat: int) -> list[int]:
+        """Numbers of ``seat``'s Architects not yet placed this round, ascending."""
+        mask = self.available[seat]
+        return [n for n in range(1, RULES.architects + 1) if mask >> n & 1]
+
+    def height(self, seat: int, square: int) -> int:
+        """Number of tiles on a city square (Tower Block floors; 1 for other buildings)."""
+        return len(self.cities[seat][square])
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in State.__slots__)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __repr__(self) -> str:
+        return f"<Quadropolis State round={self.round} phase={self.phase} turn={self.turn}>"
+
+
+ALL_ARCHITECTS: int = sum(1 << n for n in range(1, RULES.architects + 1))
+
+
+# --- encoding -----------------------------------------------------------------------------
+def _tid(tile: int) -> str:
+    return "" if tile < 0 else TILES[tile].id
+
+
+def encode_state(state: State) -> dict[str, PlainData]:
+    """Plain data (no None): tiles by id, slots by name; ``rng`` is omitted for views."""
+    data: dict[str, PlainData] = {
+        "format": FORMAT,
+        "names": list(state.names),
+        "adjacency_needs_activation": state.adjacency_needs_activation,
+        "round": state.round,
+        "phase": state.phase,
+        "first": state.first,
+        "turn": state.turn,
+        "mayor": state.mayor,
+        "site": [_tid(t) for t in state.site],
+        "face_down": [_tid(t) for t in state.face_down],
+        "urbanist": state.urbanist,
+        "slots": {SLOT_NAMES[s]: [c >> 3, c & 7] for s, c in enumerate(state.slots) if c >= 0},
+        "available": [state.unused_architects(seat) for seat in range(state.players)],
+        "pending": _tid(state.pending),
+        "pending_architect": state.pending_architect,
+        "cities": [[[_tid(t) for t in stack] for stack in city] for city in state.cities],
+        "inhabitants": list(state.inhabitants),
+        "energy": list(state.energy),
+        "discards": [_tid(t) for t in state.discards],
+        "box": [_tid(t) for t in state.box],
+        "last_slot": ["" if s < 0 else SLOT_NAMES[s] for s in state.last_slot],
+        "last_target": list(state.last_target),
+        "last_tile": [_tid(t) for t in state.last_tile],
+        "last_build": list(state.last_build),
+        "placements": list(state.placements),
+    }
+    if state.rng is not None:
+        data["rng"] = state.rng.encode()
+    return data
+
+
+_KEYS = frozenset(
+    (
+        "format names adjacency_needs_activation round phase first turn mayor site face_down "
+        "urbanist slots available pending pending_architect cities inhabitants energy discards box "
+        "last_slot last_target last_tile last_build placements"
+    ).split()
+)
+
+
+def _fail(message: str) -> CorruptData:
+    return CorruptData(f"Quadropolis state: {message}")
+
+
+def _int(data: dict[str, Any], key: str, lo: int, hi: int) -> int:
+    value = data[key]
+    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+        raise _fail(f"{key} must be a whole number {lo}..{hi}, got {value!r}")
+    return value
+
+
+def _list(value: Any, what: str, length: int | None = None) -> list[Any]:
+    if not isinstance(value, list):
+        raise _fail(f"{what} must be a list, got {type(value).__name__}")
+    if length is not None and len(value) != length:
+        raise _fail(f"{what} must have {length} entries, got {len(value)}")
+    return value
+
+
+def _tile(value: Any, what: str, allow_empty: bool = False) -> int:
+    if allow_empty and value == "":
+        return -1
+    if not isinstance(value, str) or value not in TILE_BY_ID:
+        raise _fail(f"{what}: unknown tile {value!r}")
+    return TILE_BY_ID[value].index
+
+
+def _ints(value: Any, what: str, length: int, lo: int, hi: int) -> list[int]:
+    items = _list(value, what, length)
+    for item in items:
+        if not isinstance(item, int) or isinstance(item, bool) or not lo <= item <= hi:
+            raise _fail(f"{what} entries must be whole numbers {lo}..{hi}, got {item!r}")
+    return list(items)
+
+
+def decode_state(data: Any) -> State:
+    """Rebuild a state from :func:`encode_state` output, checking every rule invariant."""
+    if not isinstance(data, dict):
+        raise _fail(f"expected a table, got {type(data).__name__}")
+    keys = set(data)
+    if not _KEYS <= keys or keys - _KEYS - {"rng"}:
+        raise _fail(f"missing fields {sorted(_KEYS - keys)}, unknown fields {sorted(keys - _KEYS - {'rng'})}")
+    if data["format"] != FORMAT or isinstance(data["format"], bool):
+        raise _fail(f"unsupported format {data['format']!r}")
+    names = _list(data["names"], "names")
+    if not RULES.min_players <= len(names) <= RULES.max_players:
+        raise _fail(f"{len(names)} players (allowed {RULES.min_players}-{RULES.max_players})")
+    if not all(isinstance(name, str) for name in names):
+        raise _fail("player names must be strings")
+    n = len(names)
+    adjacency = data["adjacency_needs_activation"]
+    if not isinstance(adjacency, bool):
+        raise _fail("adjacency_needs_activation must be true or false")
+    state = State(tuple(names), adjacency)
+    if "rng" in data:
+        try:
+            state.rng = Rng.decode(data["rng"])
+        except ValueError as exc:
+            raise _fail(f"rng: {exc}") from None
+    state.round = _int(data, "round", 1, RULES.rounds)
+    phase = data["phase"]
+    if phase not in PHASES:
+        raise _fail(f"phase must be one of {PHASES}, got {phase!r}")
+    state.phase = phase
+    over = phase == "over"
+    architects = RULES.architects
+    picks = n * architects
+    state.first = _int(data, "first", 0, n - 1)
+    state.turn = _int(data, "turn", 0, 0 if over else picks - 1)
+    state.mayor = _int(data, "mayor", 0, n - 1)
+    state.urbanist = _int(data, "urbanist", -1, SITE_SQUARES - 1)
+
+    # Site.
+    site = _list(data["site"], "site", SITE_SQUARES)
+    down = _list(data["face_down"], "face_down", SITE_SQUARES)
+    state.site = [_tile(t, "site", True) for t in site]
+    state.face_down = [_tile(t, "face_down", True) for t in down]
+    face_up_marks = RULES.face_up_marks[n]
+    for sq in range(SITE_SQUARES):
+        up, hidden = state.site[sq], state.face_down[sq]
+        if up >= 0 and hidden >= 0:
+            raise _fail(f"site square {sq} holds two tiles")
+        if up >= 0 and TILES[up].mark not in face_up_marks:
+            raise _fail(f"tile {TILES[up].id} cannot be face up with {n} players")
+        if hidden >= 0 and TILES[hidden].mark in face_up_marks:
+            raise _fail(f"tile {TILES[hidden].id} cannot be face down with {n} players")
+
+    # Architects.
+    slots = data["slots"]
+    if not isinstance(slots, dict):
+        raise _fail("slots must be a table")
+    placed: set[tuple[int, int]] = set()
+    for name, value in slots.items():
+        if name not in SLOT_INDEX:
+            raise _fail(f"unknown slot {name!r}")
+        pair = _ints(value, f"slot {name}", 2, 0, 7)
+        seat, number = pair
+        if seat >= n or not 1 <= number <= architects:
+            raise _fail(f"slot {name} holds an impossible Architect {pair}")
+        if (seat, number) in placed:
+            raise _fail(f"Architect {number} of seat {seat} stands on two slots")
+        placed.add((seat, number))
+        state.slots[SLOT_INDEX[name]] = seat * 8 + number
+    available = _list(data["available"], "available", n)
+    for seat, numbers in enumerate(available):
+        numbers = _ints(numbers, f"available[{seat}]", len(_list(numbers, "available")), 1, architects)
+        if len(set(numbers)) != len(numbers):
+            raise _fail(f"available[{seat}] repeats an Architect")
+        state.available[seat] = sum(1 << k for k in numbers)
+        for k in range(1, architects + 1):
+            if (k in numbers) == ((seat, k) in placed):
+                raise _fail(f"Architect {k} of seat {seat} must be either available or on a slot")
+    done = state.turn + (1 if phase == "build" else 0)
+    if len(placed) != done:
+        raise _fail(f"{len(placed)} Architects on the site after {done} placements this round")
+    for seat in range(n):
+        expected = sum(1 for j in range(done) if (state.first + j) % n == seat)
+        if sum(1 for s, _ in placed if s == seat) != expected:
+            raise _fail(f"seat {seat} has placed the wrong number of Architects for turn {state.turn}")
+    if done and state.urbanist < 0:
+        raise _fail("the Urbanist must be on the site after a placement")
+    if not done and state.urbanist >= 0:
+        raise _fail("the Urbanist must be off the site before the first placement of a round")
+
+    # Tile in hand.
+    state.pending = _tile(data["pending"], "pending", True)
+    state.pending_architect = _int(data, "pending_architect", 0, architects)
+    if (phase == "build") != (state.pending >= 0) or (state.pending >= 0) != (state.pending_architect > 0):
+        raise _fail("a tile is in hand exactly in the build phase, with its Architect number")
+    if phase == "build" and (state.current, state.pending_architect) not in placed:
+        raise _fail("the tile in hand must come from an Architect of the current player")
+
+    # Cities and pools.
+    cities = _list(data["cities"], "cities", n)
+    for seat, city in enumerate(cities):
+        city = _list(city, f"cities[{seat}]", CITY_SQUARES)
+        for sq, stack in enumerate(city):
+            tiles = tuple(_tile(t, f"city of seat {seat}") for t in _list(stack, "a city square"))
+            if len(tiles) > 1 and any(TILE_KIND[t] != TOWER for t in tiles):
+                raise _fail(f"seat {seat}: only Tower Blocks can be stacked")
+            if len(tiles) > RULES.max_tower_height:
+                raise _fail(f"seat {seat}: a Tower Block is higher than {RULES.max_tower_height}")
+            state.cities[seat][sq] = tiles
+            state.codes[seat][sq] = square_code(tiles)
+    state.inhabitants = _ints(data["inhabitants"], "inhabitants", n, 0, 999)
+    state.energy = _ints(data["energy"], "energy", n, 0, 999)
+    for seat in range(n):
+        built = [t for stack in state.cities[seat] for t in stack]
+        if state.inhabitants[seat] != sum(TILE_INH[t] for t in built):
+            raise _fail(f"seat {seat}: Inhabitants do not match the buildings in the city")
+        if state.energy[seat] != sum(TILE_EN[t] for t in built):
+            raise _fail(f"seat {seat}: Energy does not match the buildings in the city")
+    state.discards = [_tile(t, "discards") for t in _list(data["discards"], "discards")]
+    state.box = [_tile(t, "box") for t in _list(data["box"], "box")]
+
+    # Every tile of the rounds played so far appears exactly once; no tile of a later round.
+    where: list[int] = [t for t in state.site + state.face_down if t >= 0]
+    where += [t for city in state.cities for stack in city for t in stack]
+    where += state.discards + state.box
+    if state.pending >= 0:
+        where.append(state.pending)
+    if len(set(where)) != len(where):
+        raise _fail("a tile appears twice")
+    expected_tiles = {t.index for t in TILES if t.round <= state.round}
+    if set(where) != expected_tiles:
+        raise _fail("the tiles in play do not match the rounds played so far")
+    for t in state.box:
+        if TILES[t].round >= state.round and not over:
+            raise _fail(f"tile {TILES[t].id} is in the box before its round ended")
+    if over and any(t >= 0 for t in state.site + state.face_down):
+        raise _fail("tiles are left on the site after the game ended")
+
+    # Mayor: whoever built the most recent Mayor tile holds it.
+    mayor_builds = [
+        (TILES[t].round, seat) for seat in range(n) for stack in state.cities[seat] for t in stack if TILE_MAYOR[t]
+    ]
+    if mayor_builds and max(mayor_builds)[1] != state.mayor:
+        raise _fail("the Mayor is not with the player who built the latest Mayor Tower Block")
+
+    # Last moves and counters.
+    last_slot = _list(data["last_slot"], "last_slot", n)
+    for seat, name in enumerate(last_slot):
+        if name != "" and name not in SLOT_INDEX:
+            raise _fail(f"last_slot: unknown slot {name!r}")
+        state.last_slot[seat] = -1 if name == "" else SLOT_INDEX[name]
+    state.last_target = _ints(data["last_target"], "last_target", n, -1, SITE_SQUARES - 1)
+    state.last_tile = [_tile(t, "last_tile", True) for t in _list(data["last_tile"], "last_tile", n)]
+    state.last_build = _ints(data["last_build"], "last_build", n, LAST_DISCARD, CITY_SQUARES - 1)
+    state.placements = _ints(data["placements"], "placements", n, 0, RULES.rounds * architects)
+    for seat in range(n):
+        this_round = architects - bin(state.available[seat]).count("1")
+        expected = RULES.rounds * architects if over else (state.round - 1) * architects + this_round
+        if state.placements[seat] != expected:
+            raise _fail(f"seat {seat} has {state.placements[seat]} placements, expected {expected}")
+    return state

@@ -1,0 +1,252 @@
+"""A table: one game in progress with its seats, controllers, action log and undo.
+
+The TUI, the saves and the CLI talk only to a :class:`Table`; they never edit game state.
+A game is fully determined by ``(game, options, seats, seed, log)``: :meth:`Table.replay`
+rebuilds the same state from those, always.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Generic, Hashable, Mapping, Sequence, TypeVar
+
+from core.engine import Game, IllegalAction, Result
+
+A = TypeVar("A", bound=Hashable)
+
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+
+
+@dataclass(frozen=True)
+class Controller:
+    """Who decides for a seat: ``kind`` is "human" or "bot"; bots have a ``level``."""
+
+    kind: str = "human"
+    level: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("human", "bot"):
+            raise ValueError(f"unknown controller kind {self.kind!r}")
+        if self.kind == "bot" and self.level not in LEVELS:
+            raise ValueError(f"unknown bot level {self.level!r}")
+
+    @property
+    def is_human(self) -> bool:
+        """True for a local human player."""
+        return self.kind == "human"
+
+    def label(self) -> str:
+        """Short text such as "human" or "bot (hard)"."""
+        return "human" if self.is_human else f"bot ({self.level})"
+
+
+HUMAN = Controller()
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat at the table: its index, the player's name and controller."""
+
+    index: int
+    name: str
+    controller: Controller = HUMAN
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One applied action: who, what, its text, and whether undo may not cross it."""
+
+    seat: int
+    action: Any
+    text: str
+    barrier: bool
+
+
+@dataclass(frozen=True)
+class TableEvent:
+    """Something that happened at a table, for subscribers (the UI, the autosaver).
+
+    ``kind`` is "action" (``entry`` set), "undo" (``count`` entries removed) or "over".
+    """
+
+    kind: str
+    entry: LogEntry | None = None
+    count: int = 0
+
+
+Listener = Callable[[TableEvent], None]
+
+
+@dataclass
+class Table(Generic[A]):
+    """Owns one game in progress. Create with :meth:`new` or :meth:`replay`."""
+
+    game: Game[Any, A]
+    seats: tuple[Seat, ...]
+    seed: int
+    options: dict[str, Any]
+    _states: list[Any] = field(default_factory=list, repr=False)
+    log: list[LogEntry] = field(default_factory=list)
+    _listeners: list[Listener] = field(default_factory=list, repr=False)
+
+    # --- construction ----------------------------------------------------------------
+    @classmethod
+    def new(
+        cls,
+        game: Game[Any, A],
+        seats: Sequence[Seat],
+        seed: int,
+        options: Mapping[str, Any] | None = None,
+    ) -> "Table[A]":
+        """Start a new game. Options are parsed against the game's option specs."""
+        info = game.info
+        if not info.min_players <= len(seats) <= info.max_players:
+            raise ValueError(
+                f"{info.title} takes {info.min_players}–{info.max_players} players, not {len(seats)}"
+            )
+        parsed = parse_options(game, options or {})
+        state = game.setup([s.name for s in seats], seed, parsed)
+        return cls(game=game, seats=tuple(seats), seed=seed, options=parsed, _states=[state])
+
+    @classmethod
+    def replay(
+        cls,
+        game: Game[Any, A],
+        seats: Sequence[Seat],
+        seed: int,
+        options: Mapping[str, Any],
+        actions: Sequence[tuple[int, A]],
+    ) -> "Table[A]":
+        """Rebuild a table by replaying ``actions`` from the seed; raises IllegalAction."""
+        table = cls.new(game, seats, seed, options)
+        for seat, action in actions:
+            table.submit(seat, action)
+        return table
+
+    # --- reading -----------------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        """The true current state. Only the table itself and tests should read it."""
+        return self._states[-1]
+
+    def view(self, seat: int | None) -> Any:
+        """What ``seat`` may see now (``None`` for a spectator)."""
+        return self.game.view(self.state, seat)
+
+    def to_act(self) -> list[int]:
+        """Seats that must decide now."""
+        return [] if self.is_over() else self.game.to_act(self.state)
+
+    def legal_actions(self, seat: int) -> list[A]:
+        """Legal actions of ``seat`` now (empty if it need not act)."""
+        if seat not in self.to_act():
+            return []
+        return self.game.legal_actions(self.state, seat)
+
+    def is_over(self) -> bool:
+        """True when the game has ended."""
+        return self.game.is_over(self.state)
+
+    def result(self) -> Result:
+        """Final result (only when over)."""
+        return self.game.result(self.state)
+
+    def actions(self) -> list[tuple[int, A]]:
+        """The action log as ``(seat, action)`` pairs."""
+        return [(e.seat, e.action) for e in self.log]
+
+    def human_seats(self) -> list[int]:
+        """Seats played by local humans."""
+        return [s.index for s in self.seats if s.controller.is_human]
+
+    # --- acting ------------------------------------------------------------------------
+    def submit(self, seat: int, action: A) -> LogEntry:
+        """Apply ``action`` for ``seat``; raises :class:`IllegalAction` and changes nothing."""
+        before = self.state
+        after = self.game.apply(before, seat, action)
+        entry = LogEntry(
+            seat=seat,
+            action=action,
+            text=self.game.describe(action, before),
+            barrier=self.game.is_undo_barrier(before, after),
+        )
+        self._states.append(after)
+        self.log.append(entry)
+        self._emit(TableEvent("action", entry=entry))
+        if self.game.is_over(after):
+            self._emit(TableEvent("over"))
+        return entry
+
+    def ends_turn(self, seat: int, action: A) -> bool:
+        """True if ``action`` would end ``seat``'s turn (for a confirm-before-end-turn prompt)."""
+        after = self.game.apply(self.state, seat, action)
+        return self.game.is_over(after) or seat not in self.game.to_act(after)
+
+    # --- undo --------------------------------------------------------------------------
+    def undo_depth(self, seat: int) -> int:
+        """How many log entries :meth:`undo` would remove for ``seat`` (0: none allowed).
+
+        A player undoes only their own latest decision, together with bot moves made since;
+        never another human's move, and never across a random draw or a reveal.
+        """
+        if not self.seats[seat].controller.is_human:
+            return 0
+        for back, entry in enumerate(reversed(self.log), start=1):
+            if entry.barrier:
+                return 0
+            if entry.seat == seat:
+                return back
+            if self.seats[entry.seat].controller.is_human:
+                return 0
+        return 0
+
+    def can_undo(self, seat: int) -> bool:
+        """True if ``seat`` may undo now."""
+        return self.undo_depth(seat) > 0
+
+    def undo(self, seat: int) -> int:
+        """Undo ``seat``'s latest decision (and bot moves after it); returns entries removed.
+
+        Raises :class:`IllegalAction` with the reason when undo is not allowed.
+        """
+        depth = self.undo_depth(seat)
+        if depth == 0:
+            raise IllegalAction(self._why_no_undo(seat))
+        del self.log[-depth:]
+        del self._states[-depth:]
+        self._emit(TableEvent("undo", count=depth))
+        return depth
+
+    def _why_no_undo(self, seat: int) -> str:
+        if not self.log:
+            return "Nothing to undo yet."
+        for entry in reversed(self.log):
+            if entry.barrier:
+                return "Cannot undo past a random draw or a reveal."
+            if entry.seat == seat:
+                break
+            if self.seats[entry.seat].controller.is_human:
+                return "Cannot undo another player's move."
+        else:
+            return "You have no move to undo."
+        return "Nothing to undo."
+
+    # --- events ------------------------------------------------------------------------
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call ``listener`` on every event; returns a function that unsubscribes."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+
+    def _emit(self, event: TableEvent) -> None:
+        for listener in list(self._listeners):
+            listener(event)
+
+
+def parse_options(game: Game[Any, Any], raw: Mapping[str, Any]) -> dict[str, Any]:
+    """Options with defaults filled in; unknown keys or bad values raise ``ValueError``."""
+    specs = {spec.key: spec for spec in game.info.options}
+    unknown = sorted(set(raw) - set(specs))
+    if unknown:
+        known = ", ".join(specs) or "none"
+        raise ValueError(f"unknown option {unknown[0]!r} for {game.info.id} (options: {known})")
+    return {key: spec.parse(raw[key]) if key in raw else spec.default for key, spec in specs.items()}

@@ -1,0 +1,109 @@
+"""Crash-safe file writes and size-capped reads.
+
+:func:`atomic_write` writes to a temporary file in the target's folder, flushes and fsyncs
+it, then renames it over the target with ``os.replace`` and fsyncs the folder. At every
+instant the target holds either the complete old content or the complete new content.
+
+Temporary files are named ``.<target name>.<random>.tmp``: the leading dot and the ``.tmp``
+suffix keep them out of save listings even when a killed process leaves one behind
+(:func:`is_temp_name`). When the write fails with an exception the temporary file is removed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import tempfile
+from pathlib import Path
+
+TEMP_SUFFIX = ".tmp"
+_CHUNK = 1 << 16
+
+
+class FileTooLarge(OSError):
+    """Raised by :func:`read_capped` when a file is bigger than the allowed size."""
+
+
+class NotAFile(OSError):
+    """Raised by :func:`read_capped` when the path is a folder, a pipe or a device."""
+
+
+def is_temp_name(name: str) -> bool:
+    """True for names of temporary or hidden files, which listings must ignore."""
+    return name.startswith(".") or name.endswith(TEMP_SUFFIX)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    """Write every byte of ``data`` to ``fd`` in chunks (a separate step tests can break)."""
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view[:_CHUNK])
+        view = view[written:]
+
+
+def fsync_dir(directory: Path) -> None:
+    """Flush a folder's entries to disk where the platform allows it (errors are ignored)."""
+    flags = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
+    try:
+        fd = os.open(directory, flags)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def atomic_write(path: Path | str, data: bytes) -> None:
+    """Replace ``path`` with ``data`` atomically, creating the parent folder if needed.
+
+    Raises ``OSError`` (disk full, permission denied...) and leaves the old file untouched
+    and no temporary file behind in that case.
+    """
+    target = Path(path)
+    directory = target.parent
+    directory.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=directory)
+    try:
+        try:
+            _write_all(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp_name, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp_name)
+        raise
+    fsync_dir(directory)
+
+
+def read_capped(path: Path | str, max_bytes: int) -> bytes:
+    """Read a regular file of at most ``max_bytes`` bytes.
+
+    Raises :class:`NotAFile` for folders, pipes and devices (never blocks on a pipe),
+    :class:`FileTooLarge` when the file is too big, and ``OSError`` for other failures.
+    """
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise NotAFile(f"{path} is not a regular file")
+        if info.st_size > max_bytes:
+            raise FileTooLarge(f"{path} is larger than {max_bytes} bytes")
+        chunks: list[bytes] = []
+        total = 0
+        while True:
+            chunk = os.read(fd, min(_CHUNK, max_bytes + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > max_bytes:
+                raise FileTooLarge(f"{path} is larger than {max_bytes} bytes")
+        return b"".join(chunks)
+    finally:
+        os.close(fd)

@@ -1,0 +1,505 @@
+"""The save file format: its dataclasses, and the conversion to and from TOML documents.
+
+A save file (format version 1) looks like this::
+
+    [header]
+    format_version = 1
+    app_version = "0.1.0"
+    game_id = "quadropolis"
+    title = "Quadropolis"
+    seed = 1234
+    created = "2026-11-29T14:12:00Z"
+    updated = "2026-11-29T14:40:12Z"
+    progress = "Round 2/4"
+    over = false
+    players = [
+        { name = "Ada", controller = "human", level = "" },
+        { name = "Brook", controller = "bot", level = "hard" },
+    ]
+
+    [header.options]
+    expert = false
+
+    [log]              # one entry per applied action, oldest first; action is
+    moves = [          # the Game.encode_action output
+        { seat = 0, action = { kind = "take", row = 2 } },
+    ]
+
+    [snapshot]
+    hash = "<sha256 hex of the canonical JSON of state>"
+    [snapshot.state]   # Game.encode_state output of the current state
+    ...
+
+Seeds outside the signed 64-bit range TOML allows are written as decimal text.
+
+:func:`save_from_document` trusts nothing: every field is type- and range-checked, and any
+problem raises :class:`SaveError` (via the internal :class:`Invalid`) with a plain-words
+reason. Checks that need the game itself (is the game id known, player counts, options)
+live in :mod:`saves.store` and :mod:`saves.resume`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass, field
+from datetime import date, datetime, time, timezone
+from functools import cache
+from importlib import metadata
+from pathlib import Path
+from typing import Any, Mapping
+
+from core.table import LEVELS
+
+FORMAT_VERSION = 1
+"""The save format this code writes and the newest one it reads."""
+
+MAX_FILE_SIZE = 16 * 1024 * 1024
+"""Files bigger than this are refused without being parsed."""
+
+MAX_DEPTH = 48
+"""Deepest nesting of lists/tables allowed inside states and actions."""
+
+MAX_PLAYERS = 16
+MAX_NAME_LENGTH = 40
+MAX_TEXT_LENGTH = 200
+MAX_OPTIONS = 64
+INT64_MIN = -(1 << 63)
+INT64_MAX = (1 << 63) - 1
+SEED_MIN = -(1 << 127)
+SEED_MAX = (1 << 128) - 1
+FALLBACK_APP_VERSION = "0.1.0"
+
+_GAME_ID_RE = re.compile(r"[a-z][a-z0-9_-]{0,39}")
+_OPTION_KEY_RE = re.compile(r"[A-Za-z0-9_-]{1,40}")
+_HASH_RE = re.compile(r"[0-9a-f]{64}")
+_SEED_TEXT_RE = re.compile(r"-?[0-9]{1,40}")
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u2028\u2029")
+
+
+class SaveError(Exception):
+    """A save file could not be read, written, found or deleted.
+
+    ``path`` is the file concerned (may be None), ``problem`` the reason in plain words;
+    ``str(error)`` combines both, e.g. ``Save file 'x.toml': the file is empty.``
+    """
+
+    def __init__(self, path: Path | str | None, problem: str) -> None:
+        self.path = Path(path) if path is not None else None
+        self.problem = problem
+        super().__init__(self._message())
+
+    def _message(self) -> str:
+        text = self.problem.rstrip()
+        if text and text[-1] not in ".!?":
+            text += "."
+        if self.path is None:
+            return text[:1].upper() + text[1:]
+        return f"Save file '{self.path.name}': {text}"
+
+    def __str__(self) -> str:
+        return self._message()
+
+
+class Invalid(ValueError):
+    """Internal: a document failed validation; ``args[0]`` is the plain-words reason."""
+
+
+# --- small helpers ---------------------------------------------------------------------
+
+
+@cache
+def app_version() -> str:
+    """The installed Meeple version, or "0.1.0" when running from a source checkout."""
+    try:
+        return metadata.version("meeple")
+    except metadata.PackageNotFoundError:
+        return FALLBACK_APP_VERSION
+    except Exception:  # broken metadata must never stop a save
+        return FALLBACK_APP_VERSION
+
+
+def format_time(moment: datetime) -> str:
+    """ISO-8601 UTC text such as ``2026-11-29T14:12:00Z`` (naive times count as UTC)."""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=timezone.utc)
+    return moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def parse_time(text: str) -> datetime:
+    """Parse ISO-8601 text into an aware UTC datetime; raises ``ValueError`` if malformed."""
+    if not isinstance(text, str) or len(text) > 64:
+        raise ValueError("not a date and time")
+    moment = datetime.fromisoformat(text)
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=timezone.utc)
+    return moment.astimezone(timezone.utc)
+
+
+def has_bad_chars(text: str) -> bool:
+    """True if ``text`` holds control characters, bidi overrides or line separators."""
+    return any(
+        ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 or ch in _BIDI_CONTROLS or 0xD800 <= ord(ch) < 0xE000
+        for ch in text
+    )
+
+
+def check_player_name(name: object) -> str | None:
+    """Why ``name`` cannot be a player name in a save, or None if it is fine.
+
+    A name is 1–40 characters of printable text without ``/`` or ``\\`` and without
+    surrounding spaces. The new-game screen should apply the same rule to typed names.
+    """
+    if not isinstance(name, str):
+        return "a player name must be text"
+    if not name.strip():
+        return "a player name cannot be empty"
+    if name != name.strip():
+        return f"player name {name!r} starts or ends with spaces"
+    if len(name) > MAX_NAME_LENGTH:
+        return f"player name is longer than {MAX_NAME_LENGTH} characters"
+    if has_bad_chars(name):
+        return f"player name {name!r} contains control characters"
+    if "/" in name or "\\" in name:
+        return f"player name {name!r} contains a slash (it looks like a file path)"
+    return None
+
+
+def clean_player_name(name: str) -> str:
+    """The nearest valid player name to ``name`` (used when writing, so saves always load)."""
+    text = "".join(" " if has_bad_chars(ch) else ch for ch in str(name))
+    text = text.replace("/", "-").replace("\\", "-").strip()[:MAX_NAME_LENGTH].strip()
+    return text or "Player"
+
+
+def clean_text(text: str, limit: int = MAX_TEXT_LENGTH) -> str:
+    """``text`` without control characters and cut to ``limit`` characters (for writing)."""
+    return "".join(" " if has_bad_chars(ch) else ch for ch in str(text))[:limit]
+
+
+def describe_kind(value: object) -> str:
+    """Plain words for the type of a TOML value ("text", "a whole number"...)."""
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int):
+        return "a whole number"
+    if isinstance(value, float):
+        return "a decimal number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, (datetime, date, time)):
+        return "a date/time"
+    if value is None:
+        return "nothing (None)"
+    return f"a {type(value).__name__}"
+
+
+def to_plain(value: Any, where: str = "value", depth: int = 0) -> Any:
+    """Check that ``value`` is plain save data and return a normalised copy.
+
+    Plain data is text, whole numbers within 64 bits, true/false, lists and tables with
+    text keys, nested at most :data:`MAX_DEPTH` deep. Tuples become lists. Anything else
+    (decimals, dates, None, objects, huge numbers, deep nesting) raises :class:`Invalid`.
+    """
+    if depth > MAX_DEPTH:
+        raise Invalid(f"{where} is nested more than {MAX_DEPTH} levels deep")
+    if isinstance(value, bool) or isinstance(value, str):
+        return value
+    if isinstance(value, int):
+        if not INT64_MIN <= value <= INT64_MAX:
+            raise Invalid(f"{where} holds a number too large for a save file")
+        return value
+    if isinstance(value, (list, tuple)):
+        return [to_plain(item, f"{where}[{i}]", depth + 1) for i, item in enumerate(value)]
+    if isinstance(value, dict):
+        out: dict[str, Any] = {}
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise Invalid(f"{where} has a key that is not text ({key!r})")
+            out[key] = to_plain(item, f"{where}.{key}" if len(where) < 120 else where, depth + 1)
+        return out
+    raise Invalid(
+        f"{where} is {describe_kind(value)}; only text, whole numbers, true/false, lists "
+        "and tables are allowed"
+    )
+
+
+def state_hash(snapshot: Any) -> str:
+    """SHA-256 hex digest of the canonical JSON dump (sorted keys, no spaces) of plain data."""
+    text = json.dumps(
+        snapshot, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+    )
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+# --- the dataclasses ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayerRecord:
+    """A seat as saved: the player's name and controller kind ("human"/"bot") and level."""
+
+    name: str
+    kind: str = "human"
+    level: str = ""
+
+
+@dataclass(frozen=True)
+class SaveHeader:
+    """Everything a listing shows about a save, without touching the game log."""
+
+    format_version: int
+    app_version: str
+    game_id: str
+    title: str
+    options: dict[str, str | int | bool]
+    players: tuple[PlayerRecord, ...]
+    seed: int
+    created: str
+    updated: str
+    progress: str = ""
+    over: bool = False
+
+    @property
+    def created_at(self) -> datetime:
+        """``created`` as an aware UTC datetime."""
+        return parse_time(self.created)
+
+    @property
+    def updated_at(self) -> datetime:
+        """``updated`` as an aware UTC datetime."""
+        return parse_time(self.updated)
+
+
+@dataclass(frozen=True)
+class LogRecord:
+    """One logged action as saved: the seat and the game's plain-data action encoding."""
+
+    seat: int
+    action: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class SaveFile:
+    """A whole save: header, action log, snapshot of the current state and its hash."""
+
+    header: SaveHeader
+    log: tuple[LogRecord, ...]
+    snapshot: dict[str, Any]
+    snapshot_hash: str
+
+    @property
+    def snapshot_ok(self) -> bool:
+        """True if the stored hash matches the stored snapshot (it was not damaged)."""
+        return state_hash(self.snapshot) == self.snapshot_hash
+
+
+@dataclass(frozen=True)
+class UndecodedAction:
+    """A logged action the current rules can no longer decode, kept verbatim.
+
+    Appears in ``Table.log`` only for games resumed from their snapshot; saving such a
+    table writes ``data`` back unchanged, so no history is lost.
+    """
+
+    data_json: str = field(compare=True)
+
+    @classmethod
+    def of(cls, data: Mapping[str, Any]) -> "UndecodedAction":
+        """Wrap plain action data."""
+        return cls(json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False))
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The original plain action data."""
+        value = json.loads(self.data_json)
+        return value if isinstance(value, dict) else {}
+
+    def __str__(self) -> str:
+        return "(a move recorded by an older version)"
+
+
+# --- writing -------------------------------------------------------------------------------
+
+
+def save_to_document(save: SaveFile) -> dict[str, Any]:
+    """The TOML document (plain dict for ``tomli_w``) for a save."""
+    h = save.header
+    seed: int | str = h.seed if INT64_MIN <= h.seed <= INT64_MAX else str(h.seed)
+    header: dict[str, Any] = {
+        "format_version": h.format_version,
+        "app_version": h.app_version,
+        "game_id": h.game_id,
+        "title": h.title,
+        "seed": seed,
+        "created": h.created,
+        "updated": h.updated,
+        "progress": h.progress,
+        "over": h.over,
+        "players": [{"name": p.name, "controller": p.kind, "level": p.level} for p in h.players],
+        "options": dict(h.options),
+    }
+    return {
+        "header": header,
+        "log": {"moves": [{"seat": r.seat, "action": r.action} for r in save.log]},
+        "snapshot": {"hash": save.snapshot_hash, "state": save.snapshot},
+    }
+
+
+# --- reading -------------------------------------------------------------------------------
+
+
+def _need(table: Mapping[str, Any], key: str, where: str) -> Any:
+    if key not in table:
+        if where == "file":
+            raise Invalid(f"the [{key}] section is missing")
+        raise Invalid(f"the key '{key}' is missing from [{where}]")
+    return table[key]
+
+
+def _table(value: Any, where: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise Invalid(f"{where} should be a table but is {describe_kind(value)}")
+    return value
+
+
+def _text(value: Any, where: str, limit: int = MAX_TEXT_LENGTH) -> str:
+    if not isinstance(value, str):
+        raise Invalid(f"{where} should be text but is {describe_kind(value)}")
+    if len(value) > limit:
+        raise Invalid(f"{where} is longer than {limit} characters")
+    if has_bad_chars(value):
+        raise Invalid(f"{where} contains control characters")
+    return value
+
+
+def _int(value: Any, where: str, lo: int = INT64_MIN, hi: int = INT64_MAX) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise Invalid(f"{where} should be a whole number but is {describe_kind(value)}")
+    if not lo <= value <= hi:
+        raise Invalid(f"{where} is out of range ({value if abs(value) < 10**30 else 'huge'})")
+    return value
+
+
+def _bool(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise Invalid(f"{where} should be true or false but is {describe_kind(value)}")
+    return value
+
+
+def _time(value: Any, where: str) -> str:
+    text = _text(value, where, 64)
+    try:
+        parse_time(text)
+    except ValueError:
+        raise Invalid(f"{where} is not a valid date and time ({text!r})") from None
+    return text
+
+
+def _seed(value: Any) -> int:
+    if isinstance(value, str):
+        if not _SEED_TEXT_RE.fullmatch(value):
+            raise Invalid("header.seed should be a whole number")
+        value = int(value)
+        return _int(value, "header.seed", SEED_MIN, SEED_MAX)
+    return _int(value, "header.seed")
+
+
+def check_format_version(doc: Mapping[str, Any]) -> int:
+    """The format version of a parsed document; raises :class:`Invalid` if unreadable."""
+    header = _table(_need(doc, "header", "file"), "[header]")
+    version = _need(header, "format_version", "header")
+    version = _int(version, "header.format_version", 1, INT64_MAX)
+    if version > FORMAT_VERSION:
+        raise Invalid(
+            f"it was written by a newer version of Meeple (save format {version}; this "
+            f"version reads format {FORMAT_VERSION} and older). Update Meeple to open it"
+        )
+    return version
+
+
+def header_from_document(doc: Mapping[str, Any]) -> SaveHeader:
+    """Validate and build the header of a parsed document; raises :class:`Invalid`."""
+    if not isinstance(doc, dict) or "header" not in doc:
+        raise Invalid("it has no [header] section, so it is not a Meeple save")
+    version = check_format_version(doc)
+    h = _table(doc["header"], "[header]")
+    game_id = _text(_need(h, "game_id", "header"), "header.game_id", 40)
+    if not _GAME_ID_RE.fullmatch(game_id):
+        raise Invalid(f"header.game_id {game_id!r} is not a valid game id")
+    raw_players = _need(h, "players", "header")
+    if not isinstance(raw_players, list):
+        raise Invalid(f"header.players should be a list but is {describe_kind(raw_players)}")
+    if not 1 <= len(raw_players) <= MAX_PLAYERS:
+        raise Invalid(f"header.players lists {len(raw_players)} players")
+    players = []
+    for i, raw in enumerate(raw_players):
+        where = f"header.players[{i}]"
+        p = _table(raw, where)
+        name = _need(p, "name", where)
+        problem = check_player_name(name)
+        if problem is not None:
+            raise Invalid(f"{where}: {problem}")
+        kind = _text(_need(p, "controller", where), f"{where}.controller", 20)
+        level = _text(p.get("level", ""), f"{where}.level", 20)
+        if kind not in ("human", "bot"):
+            raise Invalid(f"{where}.controller should be 'human' or 'bot', not {kind!r}")
+        if kind == "bot" and level not in LEVELS:
+            raise Invalid(f"{where}.level should be one of {', '.join(LEVELS)}, not {level!r}")
+        players.append(PlayerRecord(name=name, kind=kind, level=level if kind == "bot" else ""))
+    raw_options = _table(h.get("options", {}), "header.options")
+    if len(raw_options) > MAX_OPTIONS:
+        raise Invalid("header.options has too many entries")
+    options: dict[str, str | int | bool] = {}
+    for key, value in raw_options.items():
+        if not _OPTION_KEY_RE.fullmatch(key):
+            raise Invalid(f"header.options has an invalid option name {key[:40]!r}")
+        where = f"header.options.{key}"
+        if isinstance(value, bool):
+            options[key] = value
+        elif isinstance(value, int):
+            options[key] = _int(value, where)
+        elif isinstance(value, str):
+            options[key] = _text(value, where)
+        else:
+            raise Invalid(f"{where} should be text, a whole number or true/false")
+    return SaveHeader(
+        format_version=version,
+        app_version=_text(_need(h, "app_version", "header"), "header.app_version", 64),
+        game_id=game_id,
+        title=_text(_need(h, "title", "header"), "header.title"),
+        options=options,
+        players=tuple(players),
+        seed=_seed(_need(h, "seed", "header")),
+        created=_time(_need(h, "created", "header"), "header.created"),
+        updated=_time(_need(h, "updated", "header"), "header.updated"),
+        progress=_text(h.get("progress", ""), "header.progress"),
+        over=_bool(h.get("over", False), "header.over"),
+    )
+
+
+def save_from_document(doc: Mapping[str, Any]) -> SaveFile:
+    """Validate and build a whole save from a parsed document; raises :class:`Invalid`."""
+    header = header_from_document(doc)
+    log_table = _table(_need(doc, "log", "file"), "[log]")
+    raw_log = _need(log_table, "moves", "log")
+    if not isinstance(raw_log, list):
+        raise Invalid(f"log.moves should be a list but is {describe_kind(raw_log)}")
+    log = []
+    for i, raw in enumerate(raw_log):
+        where = f"log.moves[{i}]"
+        entry = _table(raw, where)
+        seat = _int(_need(entry, "seat", where), f"{where}.seat", 0, len(header.players) - 1)
+        action = to_plain(_table(_need(entry, "action", where), f"{where}.action"), f"{where}.action")
+        log.append(LogRecord(seat=seat, action=action))
+    snap = _table(_need(doc, "snapshot", "file"), "[snapshot]")
+    digest = _text(_need(snap, "hash", "snapshot"), "snapshot.hash", 64)
+    if not _HASH_RE.fullmatch(digest):
+        raise Invalid("snapshot.hash is not a SHA-256 hex digest")
+    state = to_plain(_table(_need(snap, "state", "snapshot"), "snapshot.state"), "snapshot.state")
+    return SaveFile(header=header, log=tuple(log), snapshot=state, snapshot_hash=digest)

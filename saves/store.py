@@ -1,0 +1,380 @@
+"""Reading, writing, listing, finding and deleting save files.
+
+Every function that reads a file trusts nothing in it and reports any problem as a
+:class:`~saves.format.SaveError` naming the file; listing never fails because of one bad
+file. Nothing here ever deletes or rewrites a save unless asked to (:func:`delete_save`,
+:func:`write_save`).
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from core.engine import Game
+from core.registry import UnknownGame, get_game
+from core.table import Table
+from saves.atomic import FileTooLarge, NotAFile, atomic_write, is_temp_name, read_capped
+from saves.format import (
+    FORMAT_VERSION,
+    MAX_FILE_SIZE,
+    Invalid,
+    LogRecord,
+    PlayerRecord,
+    SaveError,
+    SaveFile,
+    SaveHeader,
+    UndecodedAction,
+    app_version,
+    clean_player_name,
+    clean_text,
+    format_time,
+    save_from_document,
+    save_to_document,
+    state_hash,
+    to_plain,
+)
+from saves.paths import SAVE_SUFFIX, is_slug, saves_dir
+
+_MIB = MAX_FILE_SIZE // (1024 * 1024)
+
+
+@dataclass(frozen=True)
+class SaveListing:
+    """One file in the saves folder: its name (file stem), path, and header or error.
+
+    Exactly one of ``header`` and ``error`` is set; ``error`` is the problem in plain words.
+    """
+
+    name: str
+    path: Path
+    header: SaveHeader | None
+    error: str | None
+
+
+def _folder(directory: Path | str | None) -> Path:
+    return Path(directory) if directory is not None else saves_dir()
+
+
+def _os_reason(exc: OSError) -> str:
+    return exc.strerror or str(exc) or type(exc).__name__
+
+
+# --- names and paths ---------------------------------------------------------------------
+
+
+def save_path(name: str, directory: Path | str | None = None) -> Path:
+    """The path of the save called ``name`` (a slug) in ``directory`` (default: saves dir).
+
+    Raises :class:`SaveError` for anything that is not a slug, such as ``"../x"``,
+    ``"a/b"`` or an absolute path. The file need not exist.
+    """
+    if not isinstance(name, str) or not is_slug(name):
+        shown = repr(name) if isinstance(name, str) and len(name) <= 80 else "that name"
+        raise SaveError(
+            None,
+            f"{shown} is not a valid save name: save names use only the letters a-z, "
+            "digits and single hyphens (no slashes, dots or spaces)",
+        )
+    return _folder(directory) / f"{name}{SAVE_SUFFIX}"
+
+
+def resolve_save(name_or_path: str | Path, directory: Path | str | None = None) -> Path:
+    """Find the save file a user asked for, as for ``meeple resume NAME_OR_PATH``.
+
+    * A :class:`~pathlib.Path`, or text ending in ``.toml``, is an explicit file path
+      (``~`` is expanded); it must be an existing file.
+    * Any other text must be a save name (a slug) in ``directory`` (default: saves dir);
+      ``"../x"``, ``"a/b"`` and absolute paths without ``.toml`` are refused.
+
+    Returns an absolute path; raises :class:`SaveError` with the reason otherwise.
+    """
+    if isinstance(name_or_path, Path) or (
+        isinstance(name_or_path, str) and name_or_path.lower().endswith(SAVE_SUFFIX)
+    ):
+        path = Path(name_or_path).expanduser().absolute()
+        if not path.exists():
+            raise SaveError(path, "the file does not exist")
+        if not path.is_file():
+            raise SaveError(path, "it is not a file")
+        return path
+    path = save_path(name_or_path, directory).absolute()
+    if not path.is_file():
+        raise SaveError(path, f"there is no save called '{name_or_path}' in {path.parent}")
+    return path
+
+
+# --- reading -------------------------------------------------------------------------------
+
+
+def _load_document(path: Path) -> dict[str, Any]:
+    try:
+        data = read_capped(path, MAX_FILE_SIZE)
+    except FileNotFoundError:
+        raise SaveError(path, "the file does not exist") from None
+    except FileTooLarge:
+        raise SaveError(
+            path, f"the file is too large (over {_MIB} MiB) to be a Meeple save"
+        ) from None
+    except NotAFile:
+        raise SaveError(path, "it is not a regular file") from None
+    except PermissionError:
+        raise SaveError(path, "permission to read the file was denied") from None
+    except OSError as exc:
+        raise SaveError(path, f"the file could not be read ({_os_reason(exc)})") from None
+    if not data.strip():
+        raise SaveError(path, "the file is empty")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveError(
+            path, "the file is not text (it is damaged or not a Meeple save)"
+        ) from None
+    text = text.removeprefix("\ufeff")
+    if "\x00" in text:
+        raise SaveError(path, "the file contains binary data (it is damaged or not a Meeple save)")
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise SaveError(
+            path, f"the file is damaged or incomplete: it is not valid TOML ({exc})"
+        ) from None
+    except RecursionError:
+        raise SaveError(path, "the file nests data too deeply to be a Meeple save") from None
+    except (ValueError, TypeError, OverflowError, MemoryError) as exc:
+        raise SaveError(path, f"the file could not be parsed ({exc})") from None
+    return doc
+
+
+def game_for_header(path: Path | None, header: SaveHeader) -> Game[Any, Any]:
+    """The registered game a header names; :class:`SaveError` if unknown or players misfit."""
+    try:
+        game = get_game(header.game_id)
+    except UnknownGame:
+        raise SaveError(
+            path, f"it is a game of '{header.game_id}', which this version of Meeple does not have"
+        ) from None
+    except Exception as exc:  # a broken game module must not break listings
+        raise SaveError(path, f"the game '{header.game_id}' could not be loaded ({exc})") from None
+    info = game.info
+    count = len(header.players)
+    if not info.min_players <= count <= info.max_players:
+        raise SaveError(
+            path,
+            f"it has {count} players, but {info.title} takes "
+            f"{info.min_players}–{info.max_players}",
+        )
+    return game
+
+
+def read_save(path: Path | str) -> SaveFile:
+    """Read and fully validate a save file; raises :class:`SaveError` naming the problem.
+
+    Checks the size (at most 16 MiB), encoding, TOML syntax, format version, every header
+    field, the log entries, the snapshot, that the game exists and the player count fits.
+    It does not replay the game (see :func:`saves.resume.load_table`).
+    """
+    file = Path(path)
+    doc = _load_document(file)
+    try:
+        save = save_from_document(doc)
+    except Invalid as exc:
+        raise SaveError(file, str(exc)) from None
+    except RecursionError:
+        raise SaveError(file, "the file nests data too deeply to be a Meeple save") from None
+    except (ValueError, TypeError, KeyError, AttributeError, OverflowError) as exc:
+        raise SaveError(file, f"the file is damaged ({exc})") from None
+    game_for_header(file, save.header)
+    return save
+
+
+def read_header(path: Path | str) -> SaveHeader:
+    """The validated header of a save file (the whole file is still checked)."""
+    return read_save(path).header
+
+
+def list_saves(directory: Path | str | None = None) -> list[SaveListing]:
+    """Every save in ``directory`` (default: the saves folder), newest ``updated`` first.
+
+    Bad files are listed too, with ``header=None`` and ``error`` saying what is wrong
+    (they sort by their modification time). Temporary and hidden files are skipped. A
+    missing or unreadable folder gives an empty list; this function never raises.
+    """
+    folder = _folder(directory)
+    try:
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    except OSError:
+        return []
+    found: list[tuple[float, SaveListing]] = []
+    for entry in entries:
+        name = entry.name
+        if is_temp_name(name) or not name.endswith(SAVE_SUFFIX) or name == SAVE_SUFFIX:
+            continue
+        try:
+            if entry.is_dir():
+                continue
+        except OSError:
+            pass
+        path = folder / name
+        stem = name[: -len(SAVE_SUFFIX)]
+        try:
+            header = read_save(path).header
+            listing = SaveListing(name=stem, path=path, header=header, error=None)
+            when = header.updated_at.timestamp()
+        except SaveError as exc:
+            listing = SaveListing(name=stem, path=path, header=None, error=exc.problem)
+            when = _mtime(path)
+        except Exception as exc:  # never let one file break the list
+            listing = SaveListing(name=stem, path=path, header=None, error=f"unexpected error: {exc}")
+            when = _mtime(path)
+        found.append((when, listing))
+    found.sort(key=lambda item: (-item[0], item[1].name))
+    return [listing for _, listing in found]
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except (OSError, ValueError):
+        return 0.0
+
+
+# --- writing -------------------------------------------------------------------------------
+
+
+def encode_logged_action(game: Game[Any, Any], action: Any) -> dict[str, Any]:
+    """Plain data for a logged action (an :class:`UndecodedAction` is written back as is)."""
+    if isinstance(action, UndecodedAction):
+        return action.data
+    return game.encode_action(action)
+
+
+def snapshot_table(
+    table: Table[Any],
+    title: str,
+    created: datetime | None = None,
+    now: datetime | None = None,
+) -> SaveFile:
+    """Build the :class:`SaveFile` for a table as it is now (no file is touched).
+
+    ``now`` (default: the current UTC time) becomes ``updated``; ``created`` defaults to
+    ``now``. Raises :class:`SaveError` (without a path) if the game cannot encode itself.
+    """
+    moment = now if now is not None else datetime.now(timezone.utc)
+    game = table.game
+    try:
+        state = table.state
+        snapshot = to_plain(game.encode_state(state), "the game state")
+        log = tuple(
+            LogRecord(
+                seat=entry.seat,
+                action=to_plain(encode_logged_action(game, entry.action), f"move {i + 1}"),
+            )
+            for i, entry in enumerate(table.log)
+        )
+        progress = clean_text(game.progress(state))
+        over = bool(game.is_over(state))
+        game_id = game.info.id
+    except Invalid as exc:
+        raise SaveError(None, f"the game could not be saved: {exc}") from None
+    except Exception as exc:
+        raise SaveError(None, f"the game could not be saved ({type(exc).__name__}: {exc})") from None
+    players = tuple(
+        PlayerRecord(
+            name=clean_player_name(seat.name),
+            kind=seat.controller.kind,
+            level=seat.controller.level if seat.controller.kind == "bot" else "",
+        )
+        for seat in table.seats
+    )
+    header = SaveHeader(
+        format_version=FORMAT_VERSION,
+        app_version=clean_text(app_version(), 64),
+        game_id=game_id,
+        title=clean_text(title),
+        options=dict(table.options),
+        players=players,
+        seed=int(table.seed),
+        created=format_time(created if created is not None else moment),
+        updated=format_time(moment),
+        progress=progress,
+        over=over,
+    )
+    return SaveFile(header=header, log=log, snapshot=snapshot, snapshot_hash=state_hash(snapshot))
+
+
+def write_save(path: Path | str, save: SaveFile) -> None:
+    """Atomically write ``save`` to ``path`` (creating the folder if needed).
+
+    The document is validated with the same checks as loading first, so a file this writes
+    always loads again. Raises :class:`SaveError` (disk full, permission denied, invalid
+    data, too large); the previous file is then left untouched.
+    """
+    file = Path(path)
+    doc = save_to_document(save)
+    try:
+        save_from_document(doc)
+        data = tomli_w.dumps(doc).encode("utf-8")
+    except Invalid as exc:
+        raise SaveError(file, f"could not be written: {exc}") from None
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise SaveError(file, f"could not be written ({exc})") from None
+    if len(data) > MAX_FILE_SIZE:
+        raise SaveError(file, f"could not be written: the game has grown over {_MIB} MiB")
+    try:
+        atomic_write(file, data)
+    except OSError as exc:
+        raise SaveError(file, f"could not be written ({_os_reason(exc)})") from None
+
+
+def save_table(
+    table: Table[Any],
+    path: Path | str,
+    title: str,
+    created: datetime | None = None,
+    now: datetime | None = None,
+) -> SaveFile:
+    """Snapshot ``table`` and write it atomically to ``path``; returns what was written.
+
+    Raises :class:`SaveError` naming the file on any failure.
+    """
+    try:
+        save = snapshot_table(table, title, created=created, now=now)
+    except SaveError as exc:
+        raise SaveError(path, exc.problem) from None
+    write_save(path, save)
+    return save
+
+
+def delete_save(name_or_path: str | Path, directory: Path | str | None = None) -> Path:
+    """Delete one save (only on the user's request, after confirmation); returns its path.
+
+    Text must be a save name (slug); a :class:`~pathlib.Path` (e.g. ``SaveListing.path``)
+    must be a ``.toml`` file directly inside ``directory``. Raises :class:`SaveError`.
+    """
+    folder = _folder(directory)
+    if isinstance(name_or_path, Path):
+        path = name_or_path
+        try:
+            inside = path.parent.resolve() == folder.resolve()
+        except (OSError, RuntimeError):
+            inside = False
+        if not inside or path.suffix != SAVE_SUFFIX or is_temp_name(path.name):
+            raise SaveError(path, "only save files in the saves folder can be deleted")
+    else:
+        path = save_path(name_or_path, folder)
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        raise SaveError(path, "there is no such save") from None
+    except IsADirectoryError:
+        raise SaveError(path, "it is not a file") from None
+    except OSError as exc:
+        raise SaveError(path, f"could not be deleted ({_os_reason(exc)})") from None
+    return path

@@ -1,0 +1,1 @@
+"""Game content as data files (TOML), one folder per game."""

@@ -1,0 +1,1 @@
+"""Tests for the pure rules layer (core/)."""

@@ -1,0 +1,1 @@
+"""Tests for the generic bots (core/ai)."""

@@ -1,0 +1,130 @@
+"""Listing saves with good and bad files mixed, and deleting on request."""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from core.table import Table
+from saves import SaveError, delete_save, list_saves, save_table, saves_dir
+
+from .conftest import GAME, make_seats, play_moves
+
+T0 = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
+
+
+def _save(folder: Path, name: str, minutes: int, moves: int = 3) -> Path:
+    table = Table.new(GAME, make_seats(), minutes, {})
+    play_moves(table, moves)
+    path = folder / f"{name}.toml"
+    save_table(table, path, name.title(), created=T0, now=T0 + timedelta(minutes=minutes))
+    return path
+
+
+def test_mixed_listing_newest_first(folder: Path) -> None:
+    _save(folder, "older", 1)
+    _save(folder, "newest", 30)
+    _save(folder, "middle", 10)
+    (folder / "empty.toml").write_bytes(b"")
+    (folder / "garbage.toml").write_bytes(b"\x00\xff" * 10)
+    (folder / "future.toml").write_text(
+        (folder / "older.toml").read_text().replace("format_version = 1", "format_version = 7")
+    )
+    bad_time = (T0 + timedelta(minutes=20)).timestamp()
+    for name in ("empty", "garbage", "future"):
+        os.utime(folder / f"{name}.toml", (bad_time, bad_time))
+    # Things that are not saves at all.
+    (folder / ".pig.toml.abc123.tmp").write_text("half a save")
+    (folder / ".hidden.toml").write_text("x")
+    (folder / "notes.txt").write_text("x")
+    (folder / "subdir.toml").mkdir()
+
+    listing = list_saves(folder)
+    names = [item.name for item in listing]
+    assert names == ["newest", "empty", "future", "garbage", "middle", "older"]
+    good = {item.name: item for item in listing if item.error is None}
+    bad = {item.name: item for item in listing if item.error is not None}
+    assert set(good) == {"newest", "middle", "older"}
+    assert all(item.header is not None and item.header.game_id == "pig" for item in good.values())
+    assert good["newest"].path == folder / "newest.toml"
+    assert good["middle"].header is not None and good["middle"].header.title == "Middle"
+    assert bad["empty"].error == "the file is empty"
+    assert "not text" in (bad["garbage"].error or "")
+    assert "newer version of Meeple" in (bad["future"].error or "")
+    assert all(item.header is None for item in bad.values())
+
+
+def test_listing_never_touches_files(folder: Path) -> None:
+    _save(folder, "good", 1)
+    (folder / "bad.toml").write_text("[header\n")
+    before = {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in folder.iterdir()}
+    list_saves(folder)
+    list_saves(folder)
+    after = {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in folder.iterdir()}
+    assert before == after
+
+
+def test_listing_missing_folder_is_empty(tmp_path: Path) -> None:
+    assert list_saves(tmp_path / "nowhere") == []
+    assert list_saves() == []  # default folder does not exist yet
+
+
+def test_listing_default_folder() -> None:
+    saves_dir().mkdir(parents=True)
+    _save(saves_dir(), "here", 1)
+    assert [item.name for item in list_saves()] == ["here"]
+
+
+def test_listing_survives_unexpected_errors(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _save(folder, "one", 1)
+    _save(folder, "two", 2)
+    import saves.store as store
+
+    real = store.read_save
+
+    def flaky(path: Any) -> Any:
+        if Path(path).name == "one.toml":
+            raise RuntimeError("cosmic ray")
+        return real(path)
+
+    monkeypatch.setattr(store, "read_save", flaky)
+    listing = {item.name: item for item in list_saves(folder)}
+    assert listing["two"].error is None
+    assert "cosmic ray" in (listing["one"].error or "")
+
+
+def test_delete_save_by_name_and_listing_path(folder: Path) -> None:
+    _save(folder, "a", 1)
+    _save(folder, "b", 2)
+    (folder / "Odd Name.toml").write_text("x")
+    assert delete_save("a", folder) == folder / "a.toml"
+    assert not (folder / "a.toml").exists()
+    odd = next(item for item in list_saves(folder) if item.name == "Odd Name")
+    delete_save(odd.path, folder)
+    assert [item.name for item in list_saves(folder)] == ["b"]
+    with pytest.raises(SaveError, match="no such save"):
+        delete_save("a", folder)
+
+
+@pytest.mark.parametrize("name", ["../b", "/etc/passwd", "a/b", "", ".."])
+def test_delete_save_rejects_bad_names(name: str, folder: Path) -> None:
+    with pytest.raises(SaveError, match="not a valid save name"):
+        delete_save(name, folder)
+
+
+def test_delete_save_rejects_paths_outside(folder: Path, tmp_path: Path) -> None:
+    outside = tmp_path / "precious.toml"
+    outside.write_text("keep me")
+    with pytest.raises(SaveError, match="only save files in the saves folder"):
+        delete_save(outside, folder)
+    with pytest.raises(SaveError):
+        delete_save(folder / ".." / "precious.toml", folder)
+    notes = folder / "notes.txt"
+    notes.write_text("keep")
+    with pytest.raises(SaveError):
+        delete_save(notes, folder)
+    assert outside.read_text() == "keep me" and notes.exists()

@@ -1,0 +1,1 @@
+"""The Textual front end of Meeple: app, screens, per-game boards and shared widgets."""

@@ -1,0 +1,115 @@
+"""The Meeple Textual app: theme, screens, global keys and command palette commands."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from saves import Settings, load_settings, save_settings
+from themes import DEFAULT_THEME, load_builtin_themes, load_user_themes, variable_defaults
+
+
+@dataclass
+class StartRequest:
+    """What the CLI asked for: a new game (``game`` set) or a resume (``resume`` path)."""
+
+    game: str = ""
+    seats: list[Any] = field(default_factory=list)
+    seed: int = 0
+    options: dict[str, Any] = field(default_factory=dict)
+    resume: Path | None = None
+
+
+class MeepleApp(App[None]):
+    """The application: starts on the menu (or straight into a game from the CLI)."""
+
+    TITLE = "Meeple"
+    CSS_PATH = "app.tcss"
+    ENABLE_COMMAND_PALETTE = True
+    BINDINGS = [
+        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("f1", "rules", "Rules"),
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+    ]
+
+    def __init__(self, start: StartRequest | None = None, bot_delay: float = 0.5) -> None:
+        super().__init__()
+        self.start = start
+        self.bot_delay = bot_delay
+        self.settings, settings_warning = load_settings()
+        self.startup_warnings: list[str] = [settings_warning] if settings_warning else []
+        for theme in load_builtin_themes():
+            self.register_theme(theme)
+        user_themes, problems = load_user_themes()
+        self.startup_warnings.extend(problems)
+        for theme in user_themes:
+            self.register_theme(theme)
+        self.apply_theme(self.settings.theme)
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        """Defaults for Meeple's own CSS variables (player colours and board colours)."""
+        return variable_defaults()
+
+    def apply_theme(self, name: str) -> None:
+        """Switch theme explicitly, falling back to the default for an unknown name."""
+        if name not in self.available_themes:
+            self.startup_warnings.append(f"Unknown theme {name!r}; using {DEFAULT_THEME}.")
+            name = DEFAULT_THEME
+        self.theme = name
+
+    def update_settings(self, settings: Settings) -> None:
+        """Store new settings, apply the theme and write the settings file."""
+        self.settings = settings
+        self.apply_theme(settings.theme)
+        try:
+            save_settings(settings)
+        except OSError as exc:
+            self.notify(f"Could not save settings: {exc}", severity="error")
+
+    def on_mount(self) -> None:
+        from tui.screens.menu import MenuScreen
+
+        self.push_screen(MenuScreen())
+        for warning in self.startup_warnings:
+            self.notify(warning, severity="warning", timeout=8)
+        if self.start is not None:
+            self.call_after_refresh(self._start_requested, self.start)
+
+    def _start_requested(self, request: StartRequest) -> None:
+        from tui.launch import open_save, start_new_game
+
+        if request.resume is not None:
+            open_save(self, request.resume)
+        else:
+            start_new_game(self, request.game, request.seats, request.seed, request.options)
+
+    # --- global actions ------------------------------------------------------------------
+    def action_help(self) -> None:
+        """Show the keys of the current screen."""
+        from tui.screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(self.screen))
+
+    def action_rules(self) -> None:
+        """Open the rules viewer, on the current game's rules when in a game."""
+        from tui.screens.rules import RulesScreen
+
+        if isinstance(self.screen, RulesScreen):
+            return
+        game_id = getattr(self.screen, "game_id", None)
+        self.push_screen(RulesScreen(game_id))
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """Command palette: the app's commands plus the current screen's own."""
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("Help", "Show the keys of this screen", self.action_help)
+        yield SystemCommand("Rules", "Read the rules of a game", self.action_rules)
+        provider = getattr(screen, "palette_commands", None)
+        if provider is not None:
+            yield from provider()

@@ -1,0 +1,280 @@
+"""The ``meeple`` command: the menu, direct play/resume, listings, rules and bot simulations.
+
+Bad arguments give a one-line reason plus usage and exit code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import sys
+import time
+from importlib import metadata
+from pathlib import Path
+from typing import Any, NoReturn, Sequence
+
+from core.registry import UnknownGame, game_ids, get_game
+
+USAGE_EXIT = 2
+
+
+def app_version() -> str:
+    """The installed package version (or the source version when run from a checkout)."""
+    try:
+        return metadata.version("meeple")
+    except metadata.PackageNotFoundError:
+        return "0.1.0"
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with a one-line error, the usage, and exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(USAGE_EXIT, f"{self.prog}: error: {message}\n{self.format_usage()}")
+
+
+def build_parser() -> Parser:
+    """The argument parser for every command."""
+    parser = Parser(
+        prog="meeple",
+        description="Board games in your terminal. With no command, opens the menu.",
+    )
+    parser.add_argument("--version", action="version", version=f"meeple {app_version()}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+
+    play = sub.add_parser("play", help="start a new game directly",
+                          description="Start a new game; the last K seats are bots.")
+    play.add_argument("game", help="game id (see `meeple games`)")
+    play.add_argument("--players", type=int, help="number of players (default: the game's minimum, at least 2)")
+    play.add_argument("--ai", type=int, default=None, metavar="K", help="the last K seats are bots (default: all but one)")
+    play.add_argument("--level", choices=("easy", "normal", "hard"), default=None, help="bot level (default: from settings)")
+    play.add_argument("--seed", type=int, default=None, help="seed for a reproducible game")
+    play.add_argument("--names", default=None, help="comma-separated player names")
+    play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option (repeatable)")
+
+    resume = sub.add_parser("resume", help="resume the newest save, or the named one")
+    resume.add_argument("save", nargs="?", help="save name (see `meeple saves`) or path to a save file")
+
+    saves = sub.add_parser("saves", help="list saved games")
+    saves.add_argument("--json", action="store_true", help="print a JSON array")
+
+    games = sub.add_parser("games", help="list the games")
+    games.add_argument("--json", action="store_true", help="print a JSON array")
+
+    rules = sub.add_parser("rules", help="print the rules help of a game")
+    rules.add_argument("game", help="game id")
+
+    sim = sub.add_parser("simulate", help="play headless bot games and report results",
+                         description="Bots are given to seats in rotation; seats rotate across games.")
+    sim.add_argument("game", help="game id")
+    sim.add_argument("--players", type=int, required=True, help="players per game")
+    sim.add_argument("--games", type=int, required=True, help="number of games")
+    sim.add_argument("--bots", required=True, help="comma-separated bot kinds: random, greedy, search, easy, normal, hard")
+    sim.add_argument("--seed", type=int, required=True, help="seed of the first game")
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the console script."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    command = args.command
+    try:
+        if command is None:
+            return _run_app(None)
+        if command == "play":
+            return _play(parser, args)
+        if command == "resume":
+            return _resume(parser, args)
+        if command == "saves":
+            return _saves(args)
+        if command == "games":
+            return _games(args)
+        if command == "rules":
+            return _rules(parser, args)
+        if command == "simulate":
+            return _simulate(parser, args)
+    except KeyboardInterrupt:
+        return 130
+    parser.error(f"unknown command {command!r}")
+
+
+def _game_or_error(parser: Parser, game_id: str) -> Any:
+    try:
+        return get_game(game_id)
+    except UnknownGame as exc:
+        parser.error(str(exc))
+
+
+def _run_app(start: Any) -> int:
+    from tui.app import MeepleApp
+
+    MeepleApp(start=start).run()
+    return 0
+
+
+def _play(parser: Parser, args: argparse.Namespace) -> int:
+    from core.table import Controller, Seat, parse_options
+    from saves import load_settings
+    from tui.app import StartRequest
+
+    game = _game_or_error(parser, args.game)
+    info = game.info
+    players = args.players if args.players is not None else max(2, info.min_players)
+    if not info.min_players <= players <= info.max_players:
+        parser.error(f"{info.title} takes {info.min_players}-{info.max_players} players, not {players}")
+    bots = players - 1 if args.ai is None else args.ai
+    if not 0 <= bots <= players:
+        parser.error(f"--ai must be between 0 and {players}")
+    settings, _ = load_settings()
+    level = args.level or settings.bot_level
+    if args.names is not None:
+        names = [n.strip() for n in args.names.split(",")]
+        if len(names) != players or not all(names):
+            parser.error(f"--names needs exactly {players} non-empty names")
+        if len(set(names)) != len(names):
+            parser.error("--names must all differ")
+        if any(len(n) > 16 for n in names):
+            parser.error("names are at most 16 characters")
+    else:
+        names = (settings.default_names + [f"Player {i + 1}" for i in range(5)])[:players]
+    options: dict[str, str] = {}
+    for item in args.option:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            parser.error(f"--option takes KEY=VALUE, not {item!r}")
+        options[key.strip()] = value.strip()
+    try:
+        parsed = parse_options(game, options)
+    except ValueError as exc:
+        parser.error(str(exc))
+    seats = [
+        Seat(i, names[i], Controller("bot", level) if i >= players - bots else Controller())
+        for i in range(players)
+    ]
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    if not 0 <= seed < 2**63:
+        parser.error("--seed must be between 0 and 2^63-1")
+    return _run_app(StartRequest(game=info.id, seats=seats, seed=seed, options=parsed))
+
+
+def _resume(parser: Parser, args: argparse.Namespace) -> int:
+    from saves import SaveError, list_saves, resolve_save
+    from tui.app import StartRequest
+
+    if args.save:
+        try:
+            path = resolve_save(args.save)
+        except SaveError as exc:
+            parser.error(str(exc))
+        if not path.exists():
+            parser.error(f"no save called {args.save!r} (see `meeple saves`)")
+    else:
+        good = [s for s in list_saves() if s.error is None]
+        if not good:
+            parser.error("there are no saved games to resume")
+        path = good[0].path
+    return _run_app(StartRequest(resume=Path(path)))
+
+
+def _saves(args: argparse.Namespace) -> int:
+    from saves import list_saves
+
+    listings = list_saves()
+    if args.json:
+        rows = []
+        for s in listings:
+            h = s.header
+            rows.append({
+                "name": s.name,
+                "path": str(s.path),
+                "game": h.game if h else None,
+                "title": h.title if h else None,
+                "players": [p.name for p in h.players] if h else [],
+                "progress": h.progress if h else None,
+                "over": h.over if h else None,
+                "created": h.created if h else None,
+                "updated": h.updated if h else None,
+                "error": s.error,
+            })
+        print(json.dumps(rows, indent=2))
+        return 0
+    if not listings:
+        print("No saved games.")
+        return 0
+    for s in listings:
+        if s.error or s.header is None:
+            print(f"{s.name:32}  unreadable: {s.error}")
+        else:
+            h = s.header
+            state = "finished" if h.over else h.progress
+            print(f"{s.name:32}  {h.game:12} {state:14} {h.updated[:16]}  {', '.join(p.name for p in h.players)}")
+    return 0
+
+
+def _games(args: argparse.Namespace) -> int:
+    infos = [get_game(g).info for g in game_ids()]
+    if args.json:
+        print(json.dumps([
+            {"id": i.id, "title": i.title, "min_players": i.min_players,
+             "max_players": i.max_players, "blurb": i.blurb}
+            for i in infos
+        ], indent=2))
+        return 0
+    for i in infos:
+        print(f"{i.id:12} {i.title:18} {i.min_players}-{i.max_players} players  {i.blurb}")
+    return 0
+
+
+def _rules(parser: Parser, args: argparse.Namespace) -> int:
+    from tui.screens.rules import rules_text
+
+    game = _game_or_error(parser, args.game)
+    text = rules_text(game.info.id)
+    if sys.stdout.isatty():
+        from rich.console import Console
+        from rich.markdown import Markdown
+
+        Console().print(Markdown(text))
+    else:
+        print(text)
+    return 0
+
+
+def _simulate(parser: Parser, args: argparse.Namespace) -> int:
+    from core.ai import BOT_KINDS
+    from core.simulate import simulate
+
+    game = _game_or_error(parser, args.game)
+    info = game.info
+    if not info.min_players <= args.players <= info.max_players:
+        parser.error(f"{info.title} takes {info.min_players}-{info.max_players} players, not {args.players}")
+    if args.games < 1 or args.games > 1_000_000:
+        parser.error("--games must be between 1 and 1000000")
+    bots = [b.strip() for b in args.bots.split(",")]
+    bad = [b for b in bots if b not in BOT_KINDS]
+    if bad or not bots:
+        parser.error(f"unknown bot {bad[0] if bad else ''!r} (bots: {', '.join(BOT_KINDS)})")
+    if not 0 <= args.seed < 2**63:
+        parser.error("--seed must be between 0 and 2^63-1")
+    started = time.perf_counter()
+    report = simulate(game, args.players, args.games, bots, args.seed)
+    seconds = max(time.perf_counter() - started, 1e-9)
+    report["seconds"] = round(seconds, 3)
+    report["games_per_s"] = round(args.games / seconds, 3)
+    report["decisions_per_s"] = round(report["decisions"] / seconds, 1)
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        print(f"{info.title}: {args.games} games, {args.players} players, {report['seconds']} s, "
+              f"{report['errors']} errors")
+        print(f"decisions/game {report['mean_decisions']}, decisions/s {report['decisions_per_s']}")
+        for bot in report["wins"]:
+            print(f"  {bot:8} wins {report['wins'][bot]:>6}  mean score {report['mean_score'][bot]}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

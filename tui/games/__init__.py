@@ -1,0 +1,19 @@
+"""Per-game screens, each built around its board; looked up by game id."""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tui.screens.game import GameScreen
+
+_SCREENS: dict[str, str] = {
+    "quadropolis": "tui.games.quadropolis:QuadropolisScreen",
+}
+
+
+def screen_for(game_id: str) -> "type[GameScreen]":
+    """The game screen class for a game id (every registered game has one)."""
+    module, _, name = _SCREENS[game_id].partition(":")
+    return getattr(importlib.import_module(module), name)

@@ -1,0 +1,355 @@
+"""The Quadropolis screen: the building grid — Construction Site, architects and cities.
+
+Keyboard flow: 1–4 choose an Architect, arrows (or hjkl) move around the slots and Enter
+takes; then arrows move over your city, Enter builds on a highlighted square, d discards.
+Tab shows the next player's city. The move list on the right offers the same moves.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Hashable
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Static
+
+from core.quadropolis.actions import Build, Discard, Place
+from core.quadropolis.board import CITY, NUM_SLOTS, SLOT_INDEX, SLOT_NAMES, SLOT_TARGET
+from core.quadropolis.content import TILES
+from core.quadropolis.scoring import allocate
+from core.quadropolis.state import State
+from tui.games.quadropolis_render import (
+    LEGEND,
+    CityMarks,
+    SiteMarks,
+    pools_line,
+    render_city,
+    render_site,
+    site_label,
+)
+from tui.screens.game import GameScreen
+from tui.widgets.players import player_tag
+
+
+def _slot_position(slot: int) -> tuple[int, int]:
+    """Where a slot sits on a 7×7 picture of the site (row, col), for arrow movement."""
+    name = SLOT_NAMES[slot]
+    side, line = name[0], int(name[1:])
+    return {"N": (0, line), "S": (6, line), "W": (line, 0), "E": (line, 6)}[side]
+
+
+def _step(position: tuple[int, int], candidates: list[tuple[int, tuple[int, int]]],
+          direction: tuple[int, int]) -> int | None:
+    """The nearest candidate in ``direction`` (primary axis first, sideways costs double)."""
+    best: tuple[int, int] | None = None
+    dy, dx = direction
+    for item, (row, col) in candidates:
+        along = (row - position[0]) * dy + (col - position[1]) * dx
+        if along <= 0:
+            continue
+        across = abs(row - position[0]) if dx else abs(col - position[1])
+        cost = along + 2 * across
+        if best is None or cost < best[0]:
+            best = (cost, item)
+    return None if best is None else best[1]
+
+
+DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+
+
+class QuadropolisBoard(Vertical, can_focus=True):
+    """The focusable board; its keys drive the screen's cursor flow."""
+
+    BINDINGS = [
+        Binding("1", "architect(1)", "Architect 1", show=False),
+        Binding("2", "architect(2)", "Architect 2", show=False),
+        Binding("3", "architect(3)", "Architect 3", show=False),
+        Binding("4", "architect(4)", "Architect 4", show=False),
+        Binding("up,k", "move('up')", "Up", show=False),
+        Binding("down,j", "move('down')", "Down", show=False),
+        Binding("left,h", "move('left')", "Left", show=False),
+        Binding("right,l", "move('right')", "Right", show=False),
+        Binding("enter", "confirm", "Take / build"),
+        Binding("d", "discard", "Discard"),
+        Binding("tab", "next_city", "Next city"),
+        Binding("shift+tab", "previous_city", "Previous city", show=False),
+    ]
+
+    def action_architect(self, number: int) -> None:
+        """Choose an Architect."""
+        self.screen.choose_architect(number)  # type: ignore[attr-defined]
+
+    def action_move(self, direction: str) -> None:
+        """Move the cursor."""
+        self.screen.move_cursor(direction)  # type: ignore[attr-defined]
+
+    def action_confirm(self) -> None:
+        """Take at the slot, or build on the square."""
+        self.screen.confirm()  # type: ignore[attr-defined]
+
+    def action_discard(self) -> None:
+        """Discard the tile in hand."""
+        self.screen.discard()  # type: ignore[attr-defined]
+
+    def action_next_city(self) -> None:
+        """Show the next player's city."""
+        self.screen.cycle_city(1)  # type: ignore[attr-defined]
+
+    def action_previous_city(self) -> None:
+        """Show the previous player's city."""
+        self.screen.cycle_city(-1)  # type: ignore[attr-defined]
+
+
+class QuadropolisScreen(GameScreen):
+    """Game screen of Quadropolis."""
+
+    CSS_PATH = ["../screens/game.tcss", "quadropolis.tcss"]
+    HELP_TITLE = "Quadropolis"
+    HELP_KEYS = [
+        ("1–4", "Choose an Architect"),
+        ("arrows / hjkl", "Move around the slots, or over your city"),
+        ("enter", "Take the building / build it here"),
+        ("d", "Discard the building in hand"),
+        ("tab / shift+tab", "Look at the other players' cities"),
+        ("m", "Jump to the move list (type to filter)"),
+    ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.architect = 0
+        self.slot_cursor = SLOT_INDEX["N1"]
+        self.city_cursor = 0
+        self.shown_city: int | None = None
+        self.site_flash = (-1, -1)
+        self.city_flash = (-1, -1)  # (seat, square)
+
+    # --- layout -------------------------------------------------------------------------
+    def compose_board(self) -> ComposeResult:
+        with QuadropolisBoard(id="qp-board"):
+            with Horizontal(id="qp-panes"):
+                with Vertical(id="qp-site-pane"):
+                    yield Static("", id="qp-site-title", classes="qp-title")
+                    yield Static("", id="qp-site")
+                with Vertical(id="qp-city-pane"):
+                    yield Static("", id="qp-city-title", classes="qp-title")
+                    yield Static("", id="qp-city")
+            yield Static("", id="qp-hint")
+            yield Static(LEGEND, id="qp-legend")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one("#qp-board").focus()
+
+    def on_resize(self) -> None:
+        """Wider cells and side-by-side panes when the terminal has room."""
+        self.set_class(self.size.width >= 110, "-wide")
+        self.set_class(self.size.height >= 34, "-tall")
+        self.refresh_all()
+
+    @property
+    def cell_width(self) -> int:
+        """Characters per board cell."""
+        return 8 if self.has_class("-wide") else 4
+
+    # --- drawing ------------------------------------------------------------------------
+    def _my_turn(self, view: State) -> bool:
+        return (
+            not self.table.is_over()
+            and self.viewer is not None
+            and self.viewer in self.table.to_act()
+            and not self._curtain_up
+        )
+
+    def update_board(self, view: State) -> None:
+        """Redraw site, city and hint from the view."""
+        if not self.is_mounted:
+            return
+        mine = self._my_turn(view)
+        phase = view.phase
+        seat = self.viewer
+        if mine and seat is not None and phase == "place":
+            if not (view.available[seat] >> self.architect) & 1:
+                self.architect = next(n for n in range(1, 5) if (view.available[seat] >> n) & 1)
+        legal = self.table.legal_actions(seat) if (mine and seat is not None) else []
+        legal_slots = frozenset(SLOT_INDEX[a.slot] for a in legal if isinstance(a, Place))
+        site_marks = SiteMarks(
+            cursor_slot=self.slot_cursor if mine and phase == "place" else -1,
+            architect=self.architect if mine and phase == "place" else 0,
+            flash_slot=self.site_flash[0],
+            flash_square=self.site_flash[1],
+            legal_slots=legal_slots,
+        )
+        width = self.cell_width
+        self.query_one("#qp-site", Static).update(render_site(view, site_marks, width))
+        self.query_one("#qp-site-title", Static).update(
+            f"Construction site · round {max(view.round, 1)}/4"
+        )
+        shown = self.shown_city if self.shown_city is not None else (seat if seat is not None else 0)
+        building = mine and phase == "build" and shown == seat
+        legal_squares = frozenset(
+            (a.row - 1) * CITY + (a.col - 1) for a in legal if isinstance(a, Build)
+        )
+        if building and self.city_cursor not in legal_squares and legal_squares:
+            self.city_cursor = min(legal_squares)
+        city_marks = CityMarks(
+            cursor=self.city_cursor if building else -1,
+            legal=legal_squares if building else frozenset(),
+            flash=self.city_flash[1] if self.city_flash[0] == shown else -1,
+        )
+        self.query_one("#qp-city", Static).update(render_city(view, shown, city_marks, width))
+        name = self.table.seats[shown].name
+        mayor = " · [b]Mayor[/]" if view.mayor == shown else ""
+        self.query_one("#qp-city-title", Static).update(
+            f"City of {player_tag(shown, name)} {pools_line(view, shown)}{mayor}"
+            + ("" if shown == seat else " [dim](tab)[/]")
+        )
+        self.query_one("#qp-hint", Static).update(self._hint(view, mine))
+
+    def _hint(self, view: State, mine: bool) -> str:
+        if not mine or self.viewer is None:
+            return ""
+        if view.phase == "place":
+            action = Place(self.architect, SLOT_NAMES[self.slot_cursor])
+            target = SLOT_TARGET[self.slot_cursor][self.architect]
+            reason = self.game.why_illegal(view, self.viewer, action)
+            tile = view.site[target]
+            takes = f"takes {TILES[tile].name} ({site_label(tile, 8)})" if tile >= 0 else "takes nothing"
+            text = f"Architect [b]{self.architect}[/] at [b]{SLOT_NAMES[self.slot_cursor]}[/] → {takes}"
+            if reason:
+                text += f"\n[$error]{reason}[/]"
+            else:
+                text += "\n[dim]1–4 architect · arrows move · enter takes[/]"
+            return text
+        tile = view.pending
+        name = TILES[tile].name if tile >= 0 else "tile"
+        row, col = divmod(self.city_cursor, CITY)
+        return (
+            f"Build the [b]{name}[/] ({site_label(tile, 8) if tile >= 0 else ''}) with Architect "
+            f"{view.pending_architect}: row/column {view.pending_architect} or a green square"
+            f"\n[dim]arrows move · enter builds at row {row + 1}, col {col + 1} · d discards[/]"
+        )
+
+    def private_text(self, view: State) -> str:
+        """The viewing player's pools, Architects left and tile in hand."""
+        seat = self.viewer
+        if seat is None:
+            return ""
+        left = " ".join(str(n) for n in range(1, 5) if (view.available[seat] >> n) & 1) or "none"
+        text = f"You: {pools_line(view, seat)} · architects {left}"
+        if view.phase == "build" and view.pending >= 0 and seat in self.table.to_act():
+            text += f"\nIn hand: [b]{TILES[view.pending].name}[/]"
+        return text
+
+    def scoreboard_extra(self, view: State) -> dict[int, str]:
+        """Mark the Mayor."""
+        return {view.mayor: "[b]M[/]"}
+
+    def show_bot_move(self, seat: int, action: Hashable) -> None:
+        """Flash the slot and square a bot took, or the square it built on."""
+        view = self.current_view()
+        if isinstance(action, Place):
+            slot = SLOT_INDEX[action.slot]
+            self.site_flash = (slot, SLOT_TARGET[slot][action.architect])
+            self.city_flash = (-1, -1)
+        elif isinstance(action, Build):
+            self.city_flash = (seat, (action.row - 1) * CITY + (action.col - 1))
+            self.shown_city = seat if self.viewer is None else self.shown_city
+        self.set_timer(1.2, self._clear_flash)
+        self.update_board(view)
+
+    def _clear_flash(self) -> None:
+        self.site_flash = (-1, -1)
+        self.city_flash = (-1, -1)
+        if self.is_attached:
+            self.update_board(self.current_view())
+
+    def game_over_extra(self) -> str:
+        """Where each player's Inhabitants and Energy went in the best allocation."""
+        view = self.table.view(None)
+        lines = ["[b]Where the resources went[/] (the best allocation is chosen for you)"]
+        for seat in self.table.seats:
+            i = seat.index
+            alloc = allocate(view.codes[i], view.inhabitants[i], view.energy[i],
+                             view.adjacency_needs_activation)
+            customers = sum(n for _, n in alloc.customers)
+            parks = sum(n for _, n in alloc.park_energy)
+            lines.append(
+                f"{player_tag(i, seat.name)}: {view.inhabitants[i]} inhabitants → "
+                f"{len(alloc.inhabitant_on)} activate {_squares(alloc.inhabitant_on)}, "
+                f"{customers} shop customers, {alloc.unused_inhabitants} unused · "
+                f"{view.energy[i]} energy → {len(alloc.energy_on)} activate "
+                f"{_squares(alloc.energy_on)}, {parks} in parks, {alloc.unused_energy} unused"
+            )
+        return "\n".join(lines)
+
+    # --- keyboard flow ------------------------------------------------------------------
+    def _view_if_my_turn(self) -> State | None:
+        view = self.current_view()
+        return view if self._my_turn(view) else None
+
+    def choose_architect(self, number: int) -> None:
+        """Pick Architect ``number`` (only in the placing step)."""
+        view = self._view_if_my_turn()
+        if view is None or view.phase != "place" or self.viewer is None:
+            return
+        if not (view.available[self.viewer] >> number) & 1:
+            self.notify(f"Architect {number} is already on the board this round.", severity="warning")
+            return
+        self.architect = number
+        self.update_board(view)
+
+    def move_cursor(self, direction: str) -> None:
+        """Arrows: around the slots when placing, over the city when building."""
+        view = self._view_if_my_turn()
+        if view is None:
+            return
+        delta = DIRECTIONS[direction]
+        if view.phase == "place":
+            candidates = [(slot, _slot_position(slot)) for slot in range(NUM_SLOTS)]
+            found = _step(_slot_position(self.slot_cursor), candidates, delta)
+            if found is not None:
+                self.slot_cursor = found
+        else:
+            row, col = divmod(self.city_cursor, CITY)
+            row = min(CITY - 1, max(0, row + delta[0]))
+            col = min(CITY - 1, max(0, col + delta[1]))
+            self.city_cursor = row * CITY + col
+            self.shown_city = self.viewer
+        self.update_board(view)
+
+    def confirm(self) -> None:
+        """Enter: take at the highlighted slot, or build on the highlighted square."""
+        view = self._view_if_my_turn()
+        if view is None:
+            return
+        if view.phase == "place":
+            self.submit_action(Place(self.architect, SLOT_NAMES[self.slot_cursor]))
+        else:
+            row, col = divmod(self.city_cursor, CITY)
+            self.shown_city = self.viewer
+            self.submit_action(Build(row + 1, col + 1))
+
+    def discard(self) -> None:
+        """d: discard the tile in hand."""
+        view = self._view_if_my_turn()
+        if view is not None and view.phase == "build":
+            self.submit_action(Discard())
+
+    def cycle_city(self, step: int) -> None:
+        """Tab: show another player's city."""
+        count = len(self.table.seats)
+        current = self.shown_city if self.shown_city is not None else (self.viewer or 0)
+        self.shown_city = (current + step) % count
+        self.update_board(self.current_view())
+
+    def advance(self) -> None:
+        """Show your own city again whenever it becomes your turn."""
+        before = self.viewer
+        super().advance()
+        if self.viewer is not None and self.viewer != before:
+            self.shown_city = self.viewer
+
+
+def _squares(squares: tuple[tuple[int, int], ...]) -> str:
+    return "(" + " ".join(f"{r},{c}" for r, c in squares) + ")" if squares else ""

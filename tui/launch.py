@@ -1,0 +1,65 @@
+"""Opening games from the UI: a new table or a save, wrapped in the right game screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Sequence
+
+from textual.app import App
+from textual.screen import Screen
+
+from core.engine import IllegalAction
+from core.registry import UnknownGame, get_game
+from core.table import Seat, Table
+from saves import Autosaver, LoadedGame, SaveError, load_table
+from tui.games import screen_for
+
+
+def start_new_game(
+    app: App[Any],
+    game_id: str,
+    seats: Sequence[Seat],
+    seed: int,
+    options: dict[str, Any],
+    replace: bool = False,
+) -> bool:
+    """Create a table and its save file and show its game screen; False (with a message) on error.
+
+    ``replace`` swaps the current screen for the game instead of pushing it on top.
+    """
+    try:
+        game = get_game(game_id)
+        table = Table.new(game, seats, seed, options)
+    except (UnknownGame, ValueError, IllegalAction) as exc:
+        app.notify(str(exc), severity="error", title="Cannot start the game")
+        return False
+    autosaver = Autosaver.start(table, _title(game.info.title, seats))
+    if autosaver.last_error:
+        app.notify(autosaver.last_error, severity="warning", title="Autosave")
+    _show(app, screen_for(game_id)(table, autosaver), replace)
+    return True
+
+
+def open_save(app: App[Any], path: Path | str, replace: bool = False) -> bool:
+    """Load a save and show its game screen; False (with a message) if it cannot be read."""
+    try:
+        loaded: LoadedGame = load_table(Path(path))
+    except SaveError as exc:
+        app.notify(str(exc), severity="error", title="Cannot load the save", timeout=10)
+        return False
+    if loaded.warning:
+        app.notify(loaded.warning, severity="warning", timeout=10)
+    autosaver = Autosaver.resume(loaded)
+    _show(app, screen_for(loaded.header.game)(loaded.table, autosaver), replace)
+    return True
+
+
+def _show(app: App[Any], screen: Screen[Any], replace: bool) -> None:
+    if replace:
+        app.switch_screen(screen)
+    else:
+        app.push_screen(screen)
+
+
+def _title(game_title: str, seats: Sequence[Seat]) -> str:
+    return f"{game_title}: " + ", ".join(seat.name for seat in seats)

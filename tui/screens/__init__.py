@@ -1,0 +1,1 @@
+"""Shared screens: menu, new game, load, rules, settings, help, hand-off curtain, game over."""

@@ -1,0 +1,340 @@
+"""The game screen every game uses: board (from the game), status, moves, log, scoreboard.
+
+Subclasses provide the board (:meth:`compose_board`, :meth:`update_board`) and may add
+board-specific keys; everything else — turn flow, bots in a worker thread, hot-seat
+curtains, undo, autosave, save-as, game over — lives here, so every game feels the same.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Hashable, Iterable
+
+from textual import on, work
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+from textual.worker import get_current_worker
+
+from core.ai import make_bot
+from core.engine import IllegalAction
+from core.table import Table, TableEvent
+from saves import Autosaver
+from tui.widgets.action_list import ActionList
+from tui.widgets.game_log import GameLog
+from tui.widgets.players import player_tag
+from tui.widgets.scoreboard import Scoreboard
+from tui.widgets.status import StatusLine
+
+# Wall-clock limit per bot decision by level (the search bots also have iteration budgets).
+THINK_SECONDS = {"easy": 0.5, "normal": 0.8, "hard": 1.0}
+
+
+class GameScreen(Screen[None]):
+    """Base class of the per-game screens."""
+
+    CSS_PATH = "game.tcss"
+    BINDINGS = [
+        Binding("ctrl+z", "undo", "Undo"),
+        Binding("ctrl+s", "save_as", "Save as"),
+        Binding("escape", "menu", "Menu"),
+        Binding("m", "focus_moves", "Moves"),
+    ]
+    HELP_TITLE = "Game"
+
+    def __init__(self, table: Table[Any], autosaver: Autosaver) -> None:
+        super().__init__()
+        self.table = table
+        self.autosaver = autosaver
+        self.game = table.game
+        self.game_id = table.game.info.id
+        self.viewer: int | None = self._first_viewer()
+        self._epoch = 0  # bumped on undo/leave so a stale bot answer is dropped
+        self._bot_busy = False
+        self._curtain_up = False
+        self._unsubscribe = table.subscribe(self._on_table_event)
+
+    # --- layout ---------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield StatusLine(id="status")
+        with Horizontal(id="main"):
+            with Vertical(id="board"):
+                yield from self.compose_board()
+            with Vertical(id="side"):
+                yield Scoreboard(id="scoreboard")
+                yield Static("", id="private")
+                yield ActionList(id="actions")
+                yield GameLog(id="log", auto_scroll=True)
+        yield Footer()
+
+    def compose_board(self) -> ComposeResult:
+        """The game's board widgets (override)."""
+        yield Static("")
+
+    def update_board(self, view: Any) -> None:
+        """Redraw the board from ``view`` for ``self.viewer`` (override)."""
+
+    def private_text(self, view: Any) -> str:
+        """Markup for the private panel of the viewing seat (override; "" hides it)."""
+        return ""
+
+    def scoreboard_extra(self, view: Any) -> dict[int, str]:
+        """Short per-seat notes for the scoreboard (override)."""
+        return {}
+
+    def game_over_extra(self) -> str:
+        """Extra markup for the game-over screen (override)."""
+        return ""
+
+    def show_bot_move(self, seat: int, action: Hashable) -> None:
+        """Highlight a bot's move on the board (override)."""
+
+    # --- lifecycle ------------------------------------------------------------------------
+    def on_mount(self) -> None:
+        self.query_one("#actions", ActionList).border_title = "Moves"
+        self.query_one("#log", GameLog).border_title = "Log"
+        self.query_one("#log", GameLog).show_entries(self.table.log, self.table.seats)
+        self.refresh_all()
+        self.call_after_refresh(self.advance)
+
+    def on_unmount(self) -> None:
+        self._epoch += 1
+        self._unsubscribe()
+
+    def _first_viewer(self) -> int | None:
+        humans = self.table.human_seats()
+        acting = [s for s in self.table.to_act() if s in humans]
+        return acting[0] if acting else (humans[0] if humans else None)
+
+    # --- drawing --------------------------------------------------------------------------
+    def current_view(self) -> Any:
+        """The view of the viewing seat (spectator view when no human plays)."""
+        return self.table.view(self.viewer)
+
+    def refresh_all(self) -> None:
+        """Redraw every panel from the table."""
+        view = self.current_view()
+        table = self.table
+        acting = table.to_act()
+        seats = table.seats
+        progress = self.game.progress(view)
+        lead = f"[b]{progress}[/b] · " if progress else ""
+        if table.is_over():
+            message = f"{lead}Game over — Enter shows the scores"
+        elif self.viewer is not None and self.viewer in acting:
+            you = player_tag(self.viewer, seats[self.viewer].name)
+            message = f"{lead}{you}: {self.game.prompt(view, self.viewer)}"
+        else:
+            waiting = ", ".join(player_tag(s, seats[s].name) for s in acting)
+            message = f"{lead}Waiting for {waiting}"
+        self.query_one("#status", StatusLine).show(message)
+        self.query_one("#scoreboard", Scoreboard).show(
+            seats, self.game.scores(view), acting, self.viewer, self.scoreboard_extra(view)
+        )
+        private = self.query_one("#private", Static)
+        text = self.private_text(view)
+        private.update(text)
+        private.display = bool(text)
+        actions = self.query_one("#actions", ActionList)
+        if self.viewer is not None and self.viewer in acting and not self._curtain_up:
+            legal = self.table.legal_actions(self.viewer)
+            actions.set_actions([(self.game.describe(a, view), a) for a in legal])
+        else:
+            actions.set_actions([])
+        self.update_board(view)
+
+    def _on_table_event(self, event: TableEvent) -> None:
+        log = self.query_one("#log", GameLog)
+        if event.kind == "action" and event.entry is not None:
+            log.show_entries(self.table.log, self.table.seats)
+        elif event.kind == "undo":
+            log.show_entries(self.table.log, self.table.seats)
+        if self.autosaver.last_error:
+            self.notify(self.autosaver.last_error, severity="error", title="Autosave failed")
+
+    # --- turn flow ------------------------------------------------------------------------
+    def advance(self) -> None:
+        """After any change: game over, a bot's turn, or hand the board to the next human."""
+        if not self.is_attached or self._curtain_up:
+            return
+        table = self.table
+        if table.is_over():
+            self.refresh_all()
+            self._show_game_over()
+            return
+        acting = table.to_act()
+        bots = [s for s in acting if not table.seats[s].controller.is_human]
+        humans = [s for s in acting if table.seats[s].controller.is_human]
+        if humans and self.viewer not in humans:
+            self._hand_to(humans[0])
+            return
+        self.refresh_all()
+        if bots and not self._bot_busy:
+            self._start_bot(bots[0])
+
+    def _hand_to(self, seat: int) -> None:
+        needs_curtain = (
+            self.game.info.hidden_information
+            and self.viewer is not None
+            and len(self.table.human_seats()) > 1
+        )
+        self.viewer = seat
+        if not needs_curtain:
+            self.refresh_all()
+            self.advance()
+            return
+        from tui.screens.curtain import HandOffScreen
+
+        self._curtain_up = True
+        self.refresh_all()
+
+        def lifted(_: None) -> None:
+            self._curtain_up = False
+            self.advance()
+
+        self.app.push_screen(HandOffScreen(seat, self.table.seats[seat].name), lifted)
+
+    def _start_bot(self, seat: int) -> None:
+        self._bot_busy = True
+        controller = self.table.seats[seat].controller
+        self.query_one("#status", StatusLine).thinking = self.table.seats[seat].name
+        view = self.table.view(seat)
+        seed = (self.table.seed * 1_000_003 + len(self.table.log) * 31 + seat) & 0x7FFFFFFF
+        self._think(seat, controller.level, view, seed, self._epoch)
+
+    @work(thread=True, exclusive=True, group="bot", exit_on_error=False)
+    def _think(self, seat: int, level: str, view: Any, seed: int, epoch: int) -> None:
+        worker = get_current_worker()
+        deadline = time.monotonic() + THINK_SECONDS.get(level, 1.0)
+
+        def should_stop() -> bool:
+            return worker.is_cancelled or time.monotonic() > deadline
+
+        try:
+            action = make_bot(level, seed, should_stop=should_stop).choose(self.game, view, seat)
+        except Exception as exc:  # a bot bug must not kill the game: report and stop the bot
+            self.app.call_from_thread(self._bot_failed, seat, exc, epoch)
+            return
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self._bot_done, seat, action, epoch)
+
+    def _bot_failed(self, seat: int, exc: Exception, epoch: int) -> None:
+        self._bot_busy = False
+        self.query_one("#status", StatusLine).thinking = ""
+        if epoch == self._epoch:
+            self.notify(f"The bot for seat {seat + 1} failed: {exc}", severity="error")
+
+    def _bot_done(self, seat: int, action: Hashable, epoch: int) -> None:
+        self._bot_busy = False
+        self.query_one("#status", StatusLine).thinking = ""
+        if epoch != self._epoch or not self.is_attached:
+            return
+        try:
+            self.table.submit(seat, action)
+        except IllegalAction as exc:
+            self.notify(f"The bot chose an illegal move: {exc.reason}", severity="error")
+            return
+        self.show_bot_move(seat, action)
+        delay = getattr(self.app, "bot_delay", 0.0)
+        self.refresh_all()
+        if delay > 0:
+            self.set_timer(delay, self.advance)
+        else:
+            self.advance()
+
+    def submit_action(self, action: Hashable) -> None:
+        """Submit a human move for the viewing seat (asking first if the settings say so)."""
+        seat = self.viewer
+        if seat is None or seat not in self.table.to_act():
+            self.notify("It is not your turn.", severity="warning")
+            return
+        settings = getattr(self.app, "settings", None)
+        try:
+            ends = settings is not None and settings.confirm_end_turn and self.table.ends_turn(seat, action)
+        except IllegalAction as exc:
+            self.notify(exc.reason, severity="error")
+            return
+        if ends:
+            from tui.screens.confirm import ConfirmScreen
+
+            def answered(yes: bool | None) -> None:
+                if yes:
+                    self._submit_now(seat, action)
+
+            text = f"End your turn with: {self.game.describe(action, self.current_view())}?"
+            self.app.push_screen(ConfirmScreen(text, yes="End turn", no="Not yet"), answered)
+            return
+        self._submit_now(seat, action)
+
+    def _submit_now(self, seat: int, action: Hashable) -> None:
+        try:
+            self.table.submit(seat, action)
+        except IllegalAction as exc:
+            self.notify(exc.reason, severity="error")
+            return
+        self.advance()
+
+    @on(ActionList.Chosen)
+    def _chosen(self, event: ActionList.Chosen) -> None:
+        self.submit_action(event.action)
+
+    # --- commands -------------------------------------------------------------------------
+    def action_undo(self) -> None:
+        """Undo your last decision (and the bot moves after it)."""
+        seat = self.viewer
+        if seat is None:
+            self.notify("Nothing to undo: no human player here.", severity="warning")
+            return
+        try:
+            self.table.undo(seat)
+        except IllegalAction as exc:
+            self.notify(exc.reason, severity="warning")
+            return
+        self._epoch += 1
+        self.workers.cancel_group(self, "bot")
+        self._bot_busy = False
+        self.query_one("#status", StatusLine).thinking = ""
+        self.notify("Move undone.")
+        self.advance()
+
+    def action_save_as(self) -> None:
+        """Save a copy under a new name."""
+        from tui.screens.prompt import TextPromptScreen
+
+        def chosen(name: str | None) -> None:
+            if not name:
+                return
+            try:
+                path = self.autosaver.save_as(name)
+            except (OSError, ValueError) as exc:
+                self.notify(f"Could not save: {exc}", severity="error")
+                return
+            self.notify(f"Saved as {path.stem}.")
+
+        self.app.push_screen(TextPromptScreen("Save this game as:", self.autosaver.name), chosen)
+
+    def action_menu(self) -> None:
+        """Back to the menu; the game stays saved and can be resumed."""
+        self._epoch += 1
+        self.workers.cancel_group(self, "bot")
+        self.autosaver.save_now()
+        self.app.pop_screen()
+
+    def action_focus_moves(self) -> None:
+        """Jump to the move list's filter box."""
+        self.query_one("#actions", ActionList).focus_filter()
+
+    def _show_game_over(self) -> None:
+        from tui.screens.game_over import GameOverScreen
+
+        if not isinstance(self.app.screen, GameOverScreen):
+            self.app.push_screen(GameOverScreen(self.table, self.game_over_extra()))
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        """This screen's commands for the command palette."""
+        yield SystemCommand("Undo", "Undo your last decision", self.action_undo)
+        yield SystemCommand("Save as", "Save a copy of this game under a name", self.action_save_as)
+        yield SystemCommand("Menu", "Back to the menu (the game stays saved)", self.action_menu)
+        yield SystemCommand("Moves", "Jump to the list of legal moves", self.action_focus_moves)

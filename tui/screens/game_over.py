@@ -1,0 +1,74 @@
+"""Game over: the ranking and every scoring category per player."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from core.engine import Result
+from core.table import Table
+from tui.widgets.players import player_tag
+
+
+def ordinal(rank: int) -> str:
+    """1 -> "1st", 2 -> "2nd"..."""
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(rank, f"{rank}th")
+
+
+class GameOverScreen(Screen[None]):
+    """Shows the result; Enter or Esc returns to the menu. ``extra`` adds a game's own panel."""
+
+    CSS_PATH = "game_over.tcss"
+    BINDINGS = [
+        Binding("escape,enter", "menu", "Menu"),
+        Binding("b", "board", "Back to board"),
+    ]
+    HELP_TITLE = "Game over"
+
+    def __init__(self, table: Table[object], extra: str = "") -> None:
+        super().__init__()
+        self.table = table
+        self.result: Result = table.result()
+        self.extra = extra
+
+    def compose(self) -> ComposeResult:
+        result = self.result
+        seats = self.table.seats
+        winners = " and ".join(player_tag(s, seats[s].name) for s in result.winners)
+        shared = " share the win" if len(result.winners) > 1 else " wins"
+        with Vertical(id="over"):
+            yield Static(f"[b]Game over[/b] — {winners}{shared}!", id="headline")
+            table: DataTable[str] = DataTable(id="breakdown", cursor_type="row", zebra_stripes=True)
+            order = sorted(range(len(seats)), key=lambda s: (result.ranks[s], s))
+            table.add_column("")
+            for seat in order:
+                table.add_column(f"{ordinal(result.ranks[seat])} {seats[seat].name}"[:18])
+            for index, category in enumerate(result.categories):
+                values = [str(result.breakdown[seat][index]) for seat in order]
+                label = f"[b]{category}[/b]" if category == result.categories[-1] else category
+                table.add_row(label, *values)
+            yield table
+            for note in result.notes:
+                yield Static(note, classes="note")
+            if self.extra:
+                yield Static(self.extra, id="extra")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#breakdown", DataTable).focus()
+
+    def action_menu(self) -> None:
+        """Back to the menu (the finished game stays saved)."""
+        from tui.screens.menu import MenuScreen
+
+        while len(self.app.screen_stack) > 2 and not isinstance(self.app.screen, MenuScreen):
+            self.app.pop_screen()
+        if not isinstance(self.app.screen, MenuScreen):
+            self.app.switch_screen(MenuScreen())
+
+    def action_board(self) -> None:
+        """Look at the final board again."""
+        self.app.pop_screen()

@@ -1,0 +1,104 @@
+"""Load: every save with game, players, progress and last played; open or delete one."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from core.registry import UnknownGame, get_game
+from saves import SaveListing, delete_save, list_saves
+
+
+class LoadScreen(Screen[None]):
+    """A table of saves, newest first. Broken files are listed with their problem."""
+
+    CSS_PATH = "load.tcss"
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("enter", "open", "Open", show=True),
+        Binding("d,delete", "delete", "Delete"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.listings: list[SaveListing] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static("Saved games", id="title")
+        yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
+        yield Static("", id="empty")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#saves", DataTable)
+        table.add_columns("Game", "Players", "Progress", "Last played", "Name")
+        self.reload()
+        table.focus()
+
+    def reload(self) -> None:
+        """Read the saves folder again and refill the table."""
+        table = self.query_one("#saves", DataTable)
+        table.clear()
+        self.listings = list_saves()
+        for listing in self.listings:
+            table.add_row(*self._row(listing), key=listing.name)
+        empty = self.query_one("#empty", Static)
+        empty.update("" if self.listings else "No saved games yet. Start one from the menu (n).")
+
+    @staticmethod
+    def _row(listing: SaveListing) -> tuple[str, ...]:
+        header = listing.header
+        if header is None or listing.error:
+            return ("[red]unreadable[/]", listing.error or "", "", "", listing.name)
+        try:
+            title = get_game(header.game).info.title
+        except UnknownGame:
+            title = header.game
+        players = ", ".join(p.name for p in header.players)
+        progress = "finished" if header.over else header.progress
+        updated = header.updated.replace("T", " ")[:16]
+        return (title, players, progress, updated, listing.name)
+
+    def _selected(self) -> SaveListing | None:
+        table = self.query_one("#saves", DataTable)
+        if not self.listings or table.cursor_row < 0:
+            return None
+        return self.listings[table.cursor_row]
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        """Enter on a row opens it."""
+        self.action_open()
+
+    def action_open(self) -> None:
+        """Resume the selected save."""
+        from tui.launch import open_save
+
+        listing = self._selected()
+        if listing is None:
+            return
+        if listing.error:
+            self.notify(f"{listing.name}: {listing.error}", severity="error")
+            return
+        open_save(self.app, listing.path, replace=True)
+
+    def action_delete(self) -> None:
+        """Delete the selected save after asking."""
+        from tui.screens.confirm import ConfirmScreen
+
+        listing = self._selected()
+        if listing is None:
+            return
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                try:
+                    delete_save(listing.name)
+                except OSError as exc:
+                    self.notify(f"Could not delete {listing.name}: {exc}", severity="error")
+                else:
+                    self.notify(f"Deleted {listing.name}.")
+                self.reload()
+
+        self.app.push_screen(ConfirmScreen(f"Delete the save {listing.name!r}? This cannot be undone."), done)

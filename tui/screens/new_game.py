@@ -1,0 +1,181 @@
+"""New game: pick a game, the seats (human or bot level, names), options and a seed."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+
+from core.engine import GameInfo
+from core.registry import all_info
+from core.table import Controller, Seat
+from tui.widgets.players import player_glyph
+
+CONTROLLERS: list[tuple[str, str]] = [
+    ("Human", "human"),
+    ("Bot · easy", "easy"),
+    ("Bot · normal", "normal"),
+    ("Bot · hard", "hard"),
+]
+
+
+def controller_from(value: str) -> Controller:
+    """Controller for a seat row's select value."""
+    return Controller() if value == "human" else Controller("bot", value)
+
+
+class NewGameScreen(Screen[None]):
+    """A one-page form; Enter on Start (or ctrl+n anywhere) begins the game."""
+
+    CSS_PATH = "new_game.tcss"
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("ctrl+n", "start", "Start game"),
+    ]
+
+    def __init__(self, game_id: str | None = None) -> None:
+        super().__init__()
+        self.games: list[GameInfo] = all_info()
+        self.game: GameInfo = next((g for g in self.games if g.id == game_id), self.games[0])
+
+    def compose(self) -> ComposeResult:
+        settings = self.app.settings  # type: ignore[attr-defined]
+        with VerticalScroll(id="form"):
+            yield Static("New game", id="title")
+            with Horizontal(classes="row"):
+                yield Label("Game", classes="label")
+                yield Select(
+                    [(g.title, g.id) for g in self.games],
+                    value=self.game.id,
+                    allow_blank=False,
+                    compact=True,
+                    id="game",
+                )
+            yield Static(self.game.blurb, id="blurb")
+            with Horizontal(classes="row"):
+                yield Label("Players", classes="label")
+                yield Select([], allow_blank=True, compact=True, id="count")
+            for index in range(5):
+                with Horizontal(classes="row seat", id=f"seat-{index}"):
+                    yield Label(f"Seat {player_glyph(index)}", classes="label")
+                    names = settings.default_names
+                    yield Input(
+                        names[index] if index < len(names) else f"Player {index + 1}",
+                        max_length=16,
+                        compact=True,
+                        id=f"name-{index}",
+                        classes="name",
+                    )
+                    default = "human" if index == 0 else settings.bot_level
+                    yield Select(
+                        CONTROLLERS, value=default, allow_blank=False, compact=True,
+                        id=f"ctl-{index}", classes="controller",
+                    )
+            yield Static("Options", classes="section")
+            yield VerticalScroll(id="options")
+            with Horizontal(classes="row"):
+                yield Label("Seed", classes="label")
+                yield Input(
+                    placeholder="blank = random", restrict=r"[0-9]*", max_length=18,
+                    compact=True, id="seed",
+                )
+            with Horizontal(id="buttons"):
+                yield Button("Start game", variant="primary", id="start", compact=True)
+                yield Button("Back", id="back", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._show_game(self.game)
+        self.query_one("#game", Select).focus()
+
+    def _show_game(self, info: GameInfo) -> None:
+        self.game = info
+        self.query_one("#blurb", Static).update(info.blurb)
+        count = self.query_one("#count", Select)
+        counts = list(range(info.min_players, info.max_players + 1))
+        count.set_options([(str(n), n) for n in counts])
+        count.value = 2 if 2 in counts else counts[0]
+        self._show_seats(int(count.value))
+        box = self.query_one("#options", VerticalScroll)
+        box.remove_children()
+        for spec in info.options:
+            if isinstance(spec.default, bool):
+                box.mount(Checkbox(spec.label, spec.default, compact=True, id=f"opt-{spec.key}"))
+            else:
+                row = Horizontal(classes="row")
+                box.mount(row)
+                row.mount(Label(spec.label, classes="label wide"))
+                row.mount(
+                    Select(
+                        [(choice, choice) for choice in spec.choices],
+                        value=str(spec.default),
+                        allow_blank=False,
+                        compact=True,
+                        id=f"opt-{spec.key}",
+                    )
+                )
+        box.display = bool(info.options)
+
+    def _show_seats(self, count: int) -> None:
+        for index in range(5):
+            self.query_one(f"#seat-{index}").display = index < count
+
+    @on(Select.Changed, "#game")
+    def _game_changed(self, event: Select.Changed) -> None:
+        info = next(g for g in self.games if g.id == event.value)
+        if info is not self.game:
+            self._show_game(info)
+
+    @on(Select.Changed, "#count")
+    def _count_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, int):
+            self._show_seats(event.value)
+
+    @on(Button.Pressed, "#start")
+    def action_start(self) -> None:
+        """Validate the form and start the game."""
+        from tui.launch import start_new_game
+
+        seats = self.seats()
+        if seats is None:
+            return
+        seed_text = self.query_one("#seed", Input).value.strip()
+        seed = int(seed_text) if seed_text else secrets.randbelow(2**31)
+        # The game screen replaces this form, so escape from the game goes to the menu.
+        start_new_game(self.app, self.game.id, seats, seed, self.options(), replace=True)
+
+    @on(Button.Pressed, "#back")
+    def _back(self) -> None:
+        self.app.pop_screen()
+
+    def seats(self) -> list[Seat] | None:
+        """The seats from the form, or None (with a message) if a name is missing/repeated."""
+        count = self.query_one("#count", Select).value
+        assert isinstance(count, int)
+        seats: list[Seat] = []
+        for index in range(count):
+            name = self.query_one(f"#name-{index}", Input).value.strip()
+            if not name:
+                self.notify(f"Seat {player_glyph(index)} needs a name.", severity="error")
+                return None
+            if any(seat.name == name for seat in seats):
+                self.notify(f"Two seats are called {name!r}; names must differ.", severity="error")
+                return None
+            value = self.query_one(f"#ctl-{index}", Select).value
+            seats.append(Seat(index, name, controller_from(str(value))))
+        return seats
+
+    def options(self) -> dict[str, Any]:
+        """The variant options chosen in the form."""
+        chosen: dict[str, Any] = {}
+        for spec in self.game.options:
+            widget = self.query_one(f"#opt-{spec.key}")
+            value = widget.value  # type: ignore[attr-defined]
+            chosen[spec.key] = spec.parse(value)
+        return chosen

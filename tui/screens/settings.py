@@ -1,0 +1,88 @@
+"""Settings: theme, default player names, default bot level, confirm before ending a turn."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+
+from core.table import LEVELS
+from saves import Settings
+from tui.widgets.players import player_glyph
+
+
+class SettingsScreen(Screen[None]):
+    """Changes apply at once (the theme previews live); Save writes them, Esc discards."""
+
+    CSS_PATH = "new_game.tcss"
+    BINDINGS = [
+        Binding("escape", "cancel", "Back"),
+        Binding("ctrl+s", "save", "Save"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        settings: Settings = self.app.settings  # type: ignore[attr-defined]
+        themes = sorted(name for name in self.app.available_themes if name.startswith("meeple"))
+        themes += sorted(n for n in self.app.available_themes if not n.startswith(("meeple", "textual")))
+        with VerticalScroll(id="form"):
+            yield Static("Settings", id="title")
+            with Horizontal(classes="row"):
+                yield Label("Theme", classes="label")
+                yield Select([(t, t) for t in themes], value=self.app.theme, allow_blank=False,
+                             compact=True, id="theme")
+            with Horizontal(classes="row"):
+                yield Label("Bot level", classes="label")
+                yield Select([(lvl, lvl) for lvl in LEVELS], value=settings.bot_level,
+                             allow_blank=False, compact=True, id="level")
+            yield Checkbox("Confirm before ending a turn", settings.confirm_end_turn,
+                           compact=True, id="confirm")
+            yield Static("Default names", classes="section")
+            for index in range(5):
+                with Horizontal(classes="row seat"):
+                    yield Label(f"Seat {player_glyph(index)}", classes="label")
+                    names = settings.default_names
+                    yield Input(names[index] if index < len(names) else "", max_length=16,
+                                compact=True, id=f"name-{index}", classes="name")
+            with Horizontal(id="buttons"):
+                yield Button("Save", variant="primary", id="save", compact=True)
+                yield Button("Cancel", id="cancel", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.original_theme = self.app.theme
+        self.query_one("#theme", Select).focus()
+
+    @on(Select.Changed, "#theme")
+    def _preview(self, event: Select.Changed) -> None:
+        self.app.theme = str(event.value)
+
+    def current(self) -> Settings:
+        """The settings as shown in the form."""
+        settings: Settings = self.app.settings  # type: ignore[attr-defined]
+        names = [self.query_one(f"#name-{i}", Input).value.strip() for i in range(5)]
+        names = [name or default for name, default in zip(names, Settings().default_names)]
+        return replace(
+            settings,
+            theme=str(self.query_one("#theme", Select).value),
+            bot_level=str(self.query_one("#level", Select).value),
+            confirm_end_turn=self.query_one("#confirm", Checkbox).value,
+            default_names=names,
+        )
+
+    @on(Button.Pressed, "#save")
+    def action_save(self) -> None:
+        """Keep the changes and write the settings file."""
+        self.app.update_settings(self.current())  # type: ignore[attr-defined]
+        self.notify("Settings saved.")
+        self.app.pop_screen()
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        """Leave without saving (the theme goes back too)."""
+        self.app.theme = self.original_theme
+        self.app.pop_screen()

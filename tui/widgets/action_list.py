@@ -1,0 +1,90 @@
+"""Every legal action as a keyboard list; typing filters it, Enter chooses."""
+
+from __future__ import annotations
+
+from typing import Any, Hashable
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import Input, OptionList
+from textual.widgets.option_list import Option
+
+
+class ActionList(Vertical):
+    """A filter box above an option list of ``(text, action)`` pairs."""
+
+    BINDINGS = [Binding("escape", "clear_filter", "Clear filter", show=False)]
+
+    class Chosen(Message):
+        """The player picked an action."""
+
+        def __init__(self, action: Any) -> None:
+            super().__init__()
+            self.action = action
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._items: list[tuple[str, Hashable]] = []
+        self._shown: list[Hashable] = []
+
+    def compose(self) -> ComposeResult:
+        yield Input(placeholder="type to filter moves", compact=True, id="action-filter")
+        yield OptionList(id="action-options", compact=True)
+
+    def set_actions(self, items: list[tuple[str, Hashable]]) -> None:
+        """Replace the list (keeps the filter text)."""
+        self._items = items
+        self._refill()
+
+    @property
+    def filter_text(self) -> str:
+        """The current filter."""
+        return self.query_one("#action-filter", Input).value
+
+    def _refill(self) -> None:
+        words = self.filter_text.lower().split()
+        options = self.query_one("#action-options", OptionList)
+        shown = [(text, action) for text, action in self._items
+                 if all(word in text.lower() for word in words)]
+        self._shown = [action for _, action in shown]
+        options.set_options([Option(text) for text, _ in shown])
+        if shown:
+            options.highlighted = 0
+        self.border_subtitle = f"{len(shown)}/{len(self._items)}" if self._items else ""
+
+    @on(Input.Changed, "#action-filter")
+    def _filter_changed(self) -> None:
+        self._refill()
+
+    @on(Input.Submitted, "#action-filter")
+    def _filter_submitted(self) -> None:
+        if len(self._shown) >= 1:
+            options = self.query_one("#action-options", OptionList)
+            index = options.highlighted or 0
+            self.post_message(self.Chosen(self._shown[index]))
+
+    @on(OptionList.OptionSelected, "#action-options")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.post_message(self.Chosen(self._shown[event.option_index]))
+
+    def on_key(self, event: Any) -> None:
+        """Up/down in the filter box move the highlight in the list."""
+        if self.query_one("#action-filter", Input).has_focus and event.key in ("up", "down"):
+            options = self.query_one("#action-options", OptionList)
+            if event.key == "down":
+                options.action_cursor_down()
+            else:
+                options.action_cursor_up()
+            event.stop()
+
+    def action_clear_filter(self) -> None:
+        """Empty the filter box."""
+        self.query_one("#action-filter", Input).value = ""
+
+    def focus_filter(self) -> None:
+        """Put the cursor in the filter box."""
+        self.query_one("#action-filter", Input).focus()
