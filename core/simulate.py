@@ -32,7 +32,7 @@ def simulate(
     for index in range(games):
         game_seed = (seed + index) % (2**63)
         assignment = seat_bots(bots, players, index)
-        seat_bots_objs = [make_bot(kind, game_seed * 7 + seat) for seat, kind in enumerate(assignment)]
+        seat_bots_objs = [make_bot(kind, game_seed * 7 + seat, game=game) for seat, kind in enumerate(assignment)]
         try:
             state, decisions = play_game(game, names, game_seed, seat_bots_objs)
             result = game.result(state)
@@ -52,7 +52,7 @@ def simulate(
         "players": players,
         "games": games,
         "errors": errors,
-        "mean_decisions": round(decisions_total / finished, 2) if finished else 0,
+        "mean_decisions": round(decisions_total / finished, 2) if finished else 0.0,
         "decisions": decisions_total,
         "wins": {kind: round(value, 3) for kind, value in wins.items()},
         "win_rate": {kind: round(wins[kind] / max(1, finished), 4) for kind in kinds},

@@ -55,8 +55,12 @@ from core.table import LEVELS
 FORMAT_VERSION = 1
 """The save format this code writes and the newest one it reads."""
 
-MAX_FILE_SIZE = 16 * 1024 * 1024
-"""Files bigger than this are refused without being parsed."""
+MAX_FILE_SIZE = 4 * 1024 * 1024
+"""Files bigger than this are refused without being parsed.
+
+Real saves are 10–100 KiB. Python's ``tomllib`` parses hostile-but-valid TOML at roughly
+0.3–1 MiB/s, so this cap keeps the worst case to seconds rather than minutes.
+"""
 
 MAX_DEPTH = 48
 """Deepest nesting of lists/tables allowed inside states and actions."""
@@ -75,6 +79,15 @@ _GAME_ID_RE = re.compile(r"[a-z][a-z0-9_-]{0,39}")
 _OPTION_KEY_RE = re.compile(r"[A-Za-z0-9_-]{1,40}")
 _HASH_RE = re.compile(r"[0-9a-f]{64}")
 _SEED_TEXT_RE = re.compile(r"-?[0-9]{1,40}")
+MAX_KEY_PARTS = 8
+"""Most dotted parts allowed in a ``a.b.c = ...`` key (tomli_w never writes dotted keys)."""
+
+_KEY_PART = r"""(?:[A-Za-z0-9_-]++|"(?:[^"\\\n]|\\.)*+"|'[^'\n]*+')"""
+_KEY_SEP = r"[ \t]*+\.[ \t]*+"
+_DEEP_KEY_RE = re.compile(rf"^[ \t]*+(?:{_KEY_PART}{_KEY_SEP}){{{MAX_KEY_PARTS},}}", re.M)
+_DEEP_HEADER_RE = re.compile(
+    rf"^[ \t]*+\[\[?+[ \t]*+(?:{_KEY_PART}{_KEY_SEP}){{{MAX_DEPTH + 4},}}", re.M
+)
 _BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u2028\u2029")
 
 
@@ -135,6 +148,20 @@ def parse_time(text: str) -> datetime:
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=timezone.utc)
     return moment.astimezone(timezone.utc)
+
+
+def toml_shape_problem(text: str) -> str | None:
+    """Why ``text`` would be too costly to parse, or None.
+
+    ``tomllib`` takes time quadratic in the number of parts of a dotted key, so a small
+    hostile file could hang the app for hours. This linear pre-scan refuses keys with more
+    than :data:`MAX_KEY_PARTS` parts and table names nested deeper than saves ever are.
+    """
+    if _DEEP_KEY_RE.search(text):
+        return f"it uses keys with more than {MAX_KEY_PARTS} dotted parts, which Meeple saves never have"
+    if _DEEP_HEADER_RE.search(text):
+        return "its table names are nested too deeply for a Meeple save"
+    return None
 
 
 def has_bad_chars(text: str) -> bool:

@@ -16,7 +16,7 @@ import tomli_w
 
 from core.table import LEVELS
 from saves.atomic import FileTooLarge, NotAFile, atomic_write, read_capped
-from saves.format import check_player_name, has_bad_chars
+from saves.format import check_player_name, has_bad_chars, toml_shape_problem
 from saves.paths import settings_path
 
 MAX_SETTINGS_SIZE = 1024 * 1024
@@ -83,9 +83,14 @@ def load_settings(path: Path | str | None = None) -> tuple[Settings, str | None]
     except OSError as exc:
         return defaults, _broken(file, f"it could not be read ({exc.strerror or exc})")
     try:
-        doc = tomllib.loads(data.decode("utf-8").removeprefix("\ufeff"))
+        text = data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError:
         return defaults, _broken(file, "it is not a text file")
+    shape_problem = toml_shape_problem(text)
+    if shape_problem is not None:
+        return defaults, _broken(file, shape_problem.replace("Meeple saves", "settings"))
+    try:
+        doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         return defaults, _broken(file, f"it is not valid TOML ({exc})")
     except (RecursionError, ValueError, TypeError, MemoryError) as exc:

@@ -39,6 +39,7 @@ from saves.format import (
     save_to_document,
     state_hash,
     to_plain,
+    toml_shape_problem,
 )
 from saves.paths import SAVE_SUFFIX, is_slug, saves_dir
 
@@ -139,6 +140,9 @@ def _load_document(path: Path) -> dict[str, Any]:
     text = text.removeprefix("\ufeff")
     if "\x00" in text:
         raise SaveError(path, "the file contains binary data (it is damaged or not a Meeple save)")
+    shape_problem = toml_shape_problem(text)
+    if shape_problem is not None:
+        raise SaveError(path, shape_problem)
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

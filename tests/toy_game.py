@@ -11,7 +11,8 @@ Rules (2–4 players, ``rounds`` rounds, default 5):
 * Every seat then commits one card from its hand as a sealed bid at the same time.
   Nobody sees another seat's committed bid until all have committed; then all bids are
   revealed together. *(several seats in ``to_act``; the reveal is an undo barrier)*
-  Cards are all different, so the highest bid is unique and wins the prize.
+  Cards are all different, so the highest bid is unique and wins the prize. The winner's
+  card is spent; the others take their cards back (now known to everybody).
 * Veto window (option ``veto``): each other seat, clockwise from the winner's left, that
   still holds its single veto token may **veto** (the prize is discarded and the token is
   spent) or **allow**. The first veto closes the window. *(a reaction by seats that are
@@ -20,8 +21,9 @@ Rules (2–4 players, ``rounds`` rounds, default 5):
   to the seat that won more prizes, then stay shared.
 
 Randomness lives in ``state.rng``: the deal, and the two prizes drawn each round. A smart
-player saves high cards for high prizes, dumps low cards on low ones and vetoes a leader's
-big win; a random player does none of this, so good bots beat random ones clearly.
+player wins big prizes with the smallest card that will do, lets small ones go and vetoes
+a rival's big win; a random player does none of this, so good bots beat random ones
+clearly. Hidden information: the unseen cards in each hand, the stock, sealed bids.
 """
 
 from __future__ import annotations
@@ -75,7 +77,8 @@ class BidState:
     asked: int
     vetoes: list[int]
     won: list[list[int]]
-    played: list[list[int]]
+    spent: list[list[int]]
+    shown: list[list[int]]
     reveals: int
     viewer: int
 
@@ -108,7 +111,8 @@ class BidState:
             asked=self.asked,
             vetoes=self.vetoes[:],
             won=[w[:] for w in self.won],
-            played=[p[:] for p in self.played],
+            spent=[p[:] for p in self.spent],
+            shown=[p[:] for p in self.shown],
             reveals=self.reveals,
             viewer=self.viewer,
         )
@@ -166,7 +170,8 @@ class SealedBids(Game[BidState, Action]):
             asked=-1,
             vetoes=[1] * n,
             won=[[] for _ in range(n)],
-            played=[[] for _ in range(n)],
+            spent=[[] for _ in range(n)],
+            shown=[[] for _ in range(n)],
             reveals=0,
             viewer=FULL,
         )
@@ -192,7 +197,7 @@ class SealedBids(Game[BidState, Action]):
         if state.phase == "pick" and seat == state.leader:
             return [Action("pick", 0), Action("pick", 1)]
         if state.phase == "bid" and 0 <= seat < state.n and state.bids[seat] == NO_BID:
-            return [Action("bid", card) for card in state.hands[seat]]
+            return [Action("bid", card) for card in state.hands[seat] if card != MASKED]
         if state.phase == "react" and seat == state.asked:
             return [Action("veto"), Action("allow")]
         return []
@@ -205,8 +210,7 @@ class SealedBids(Game[BidState, Action]):
             state.phase = "bid"
             state.bids = [NO_BID] * state.n
         elif kind == "bid":
-            state.hands[seat].remove(action.value)
-            state.bids[seat] = action.value
+            state.bids[seat] = action.value  # the card leaves the hand at the reveal
             if NO_BID not in state.bids:
                 self._reveal(state)
         elif kind == "veto":
@@ -223,11 +227,17 @@ class SealedBids(Game[BidState, Action]):
     def _reveal(self, state: BidState) -> None:
         state.reveals += 1
         state.last_bids = state.bids[:]
-        for seat, card in enumerate(state.bids):
-            state.played[seat].append(card)
         state.bids = [NO_BID] * state.n
-        high = max(state.last_bids)
-        state.winner = state.last_bids.index(high)
+        state.winner = state.last_bids.index(max(state.last_bids))
+        for seat, card in enumerate(state.last_bids):
+            if seat == state.winner:
+                state.hands[seat].remove(card)
+                state.spent[seat].append(card)
+                if card in state.shown[seat]:
+                    state.shown[seat].remove(card)
+            elif card not in state.shown[seat]:
+                state.shown[seat].append(card)
+                state.shown[seat].sort()
         nxt = self._next_vetoer(state, state.winner) if state.veto_on else -1
         if nxt < 0:
             state.won[state.winner].append(state.offer[0])
@@ -286,7 +296,11 @@ class SealedBids(Game[BidState, Action]):
 
     # --- information -----------------------------------------------------------------
     def view(self, state: BidState, seat: int | None) -> BidState:
-        """Mask other hands, the stock, uncommitted-to-others bids and the RNG."""
+        """Mask unseen cards of other hands, the stock, others' sealed bids and the RNG.
+
+        Another seat's hand shows the cards it is known to hold (revealed in a lost bid),
+        then one ``MASKED`` per unseen card, so masked positions leak no ranks.
+        """
         v = state.clone()
         v.rng = Rng(0)  # views have no usable RNG
         v.viewer = SPECTATOR if seat is None else seat
@@ -294,20 +308,23 @@ class SealedBids(Game[BidState, Action]):
         for other in range(v.n):
             if other == seat:
                 continue
-            v.hands[other] = [MASKED] * len(v.hands[other])
+            known = v.shown[other]
+            v.hands[other] = known[:] + [MASKED] * (len(v.hands[other]) - len(known))
             if v.bids[other] != NO_BID:
                 v.bids[other] = HIDDEN
         return v
 
     def determinize(self, view: BidState, seat: int, rng: Rng) -> BidState:
-        """Deal the unseen cards band by band to the seats that must hold them."""
+        """Deal the unseen cards band by band to the seats that must hold them.
+
+        Each seat holds exactly one card of every band it has not spent or shown, so the
+        sample is always consistent with the view; a sealed bid is one of the holder's cards.
+        """
         state = view.clone()
         state.viewer = FULL
         state.rng = rng.spawn()
         known = set(view.hands[seat])
-        if view.bids[seat] > 0:
-            known.add(view.bids[seat])
-        for cards in view.played:
+        for cards in view.spent + view.shown:
             known.update(cards)
         holding: list[list[int]] = [[] for _ in range(view.n)]
         stock: list[int] = []
@@ -315,16 +332,18 @@ class SealedBids(Game[BidState, Action]):
             unseen = [c for c in range(band * BAND + 1, band * BAND + BAND + 1) if c not in known]
             rng.shuffle(unseen)
             for other in range(view.n):
-                if other == seat or any(band_of(c) == band for c in view.played[other]):
+                if other == seat or any(
+                    band_of(c) == band for c in view.spent[other] + view.shown[other]
+                ):
                     continue
                 holding[other].append(unseen.pop())
             stock.extend(unseen)
         for other in range(view.n):
             if other == seat:
                 continue
-            cards = holding[other]
-            if view.bids[other] == HIDDEN:
-                state.bids[other] = cards.pop(rng.randbelow(len(cards)))
+            cards = holding[other] + view.shown[other]
+            if view.bids[other] == HIDDEN:  # a sealed bid stays in the hand until the reveal
+                state.bids[other] = cards[rng.randbelow(len(cards))]
             state.hands[other] = sorted(cards)
         state.stock = sorted(stock)
         return state
@@ -388,7 +407,8 @@ class SealedBids(Game[BidState, Action]):
             "asked": state.asked,
             "vetoes": state.vetoes[:],
             "won": [w[:] for w in state.won],
-            "played": [p[:] for p in state.played],
+            "spent": [p[:] for p in state.spent],
+            "shown": [p[:] for p in state.shown],
             "reveals": state.reveals,
             "viewer": state.viewer,
         }
@@ -431,7 +451,8 @@ class SealedBids(Game[BidState, Action]):
                 asked=_int(data["asked"], "asked"),
                 vetoes=_ints(data["vetoes"], "vetoes", n),
                 won=_int_lists(data["won"], "won", n),
-                played=_int_lists(data["played"], "played", n),
+                spent=_int_lists(data["spent"], "spent", n),
+                shown=_int_lists(data["shown"], "shown", n),
                 reveals=_int(data["reveals"], "reveals"),
                 viewer=_int(data["viewer"], "viewer"),
             )

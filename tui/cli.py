@@ -117,7 +117,7 @@ def _run_app(start: Any) -> int:
 
 def _play(parser: Parser, args: argparse.Namespace) -> int:
     from core.table import Controller, Seat, parse_options
-    from saves import load_settings
+    from saves import check_player_name, load_settings
     from tui.app import StartRequest
 
     game = _game_or_error(parser, args.game)
@@ -134,12 +134,16 @@ def _play(parser: Parser, args: argparse.Namespace) -> int:
         names = [n.strip() for n in args.names.split(",")]
         if len(names) != players or not all(names):
             parser.error(f"--names needs exactly {players} non-empty names")
-        if len(set(names)) != len(names):
+        if len({n.casefold() for n in names}) != len(names):
             parser.error("--names must all differ")
         if any(len(n) > 16 for n in names):
             parser.error("names are at most 16 characters")
+        for name in names:
+            problem = check_player_name(name)
+            if problem:
+                parser.error(problem)
     else:
-        names = (settings.default_names + [f"Player {i + 1}" for i in range(5)])[:players]
+        names = default_names(settings.default_names, players)
     options: dict[str, str] = {}
     for item in args.option:
         key, sep, value = item.partition("=")
@@ -160,8 +164,23 @@ def _play(parser: Parser, args: argparse.Namespace) -> int:
     return _run_app(StartRequest(game=info.id, seats=seats, seed=seed, options=parsed))
 
 
+def default_names(preferred: Sequence[str], players: int) -> list[str]:
+    """``players`` distinct names: the preferred ones first, then "Player N" fill-ins."""
+    names: list[str] = []
+    for name in preferred:
+        if len(names) < players and name and name not in names:
+            names.append(name)
+    number = 1
+    while len(names) < players:
+        candidate = f"Player {number}"
+        if candidate not in names:
+            names.append(candidate)
+        number += 1
+    return names
+
+
 def _resume(parser: Parser, args: argparse.Namespace) -> int:
-    from saves import SaveError, list_saves, resolve_save
+    from saves import SaveError, list_saves, read_header, resolve_save
     from tui.app import StartRequest
 
     if args.save:
@@ -171,6 +190,10 @@ def _resume(parser: Parser, args: argparse.Namespace) -> int:
             parser.error(str(exc))
         if not path.exists():
             parser.error(f"no save called {args.save!r} (see `meeple saves`)")
+        try:
+            read_header(path)
+        except SaveError as exc:
+            parser.error(str(exc))
     else:
         good = [s for s in list_saves() if s.error is None]
         if not good:
@@ -190,7 +213,7 @@ def _saves(args: argparse.Namespace) -> int:
             rows.append({
                 "name": s.name,
                 "path": str(s.path),
-                "game": h.game if h else None,
+                "game": h.game_id if h else None,
                 "title": h.title if h else None,
                 "players": [p.name for p in h.players] if h else [],
                 "progress": h.progress if h else None,
@@ -210,7 +233,7 @@ def _saves(args: argparse.Namespace) -> int:
         else:
             h = s.header
             state = "finished" if h.over else h.progress
-            print(f"{s.name:32}  {h.game:12} {state:14} {h.updated[:16]}  {', '.join(p.name for p in h.players)}")
+            print(f"{s.name:32}  {h.game_id:12} {state:14} {h.updated[:16]}  {', '.join(p.name for p in h.players)}")
     return 0
 
 

@@ -50,7 +50,7 @@ def open_save(app: App[Any], path: Path | str, replace: bool = False) -> bool:
     if loaded.warning:
         app.notify(loaded.warning, severity="warning", timeout=10)
     autosaver = Autosaver.resume(loaded)
-    _show(app, screen_for(loaded.header.game)(loaded.table, autosaver), replace)
+    _show(app, screen_for(loaded.header.game_id)(loaded.table, autosaver), replace)
     return True
 
 

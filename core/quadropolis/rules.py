@@ -69,7 +69,9 @@ def new_game(
         try:
             first = int(first_player)
         except (TypeError, ValueError):
-            raise ValueError(f"first_player must be 'random' or a seat number, not {first_player!r}") from None
+            raise ValueError(
+                f"first_player must be 'random' or a seat number, not {first_player!r}"
+            ) from None
         if not 0 <= first < n:
             raise ValueError(
                 f"first_player {first} is not a seat: a {n}-player game has seats 0 to {n - 1}"
@@ -157,6 +159,9 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         if mask >> n & 1:
             row = PLACE[n]
             out.extend([row[s] for s in free])
+    if not out:
+        # Ruling A13: at most 15 slots are taken and the Urbanist closes at most 4 more.
+        raise RuntimeError("no legal Architect placement: the state is inconsistent")
     return out
 
 
@@ -320,6 +325,28 @@ def city_grid(state: State, seat: int) -> list[list[tuple[str, int, str]]]:
                 row.append((TILES[stack[-1]].id, len(stack), type_name(TILE_KIND[stack[0]])))
             else:
                 row.append(("", 0, ""))
+        grid.append(row)
+    return grid
+
+
+def turn_order(state: State) -> list[int]:
+    """Seats in playing order for the current round (the round's first player first)."""
+    return [(state.first + i) % state.players for i in range(state.players)]
+
+
+def site_grid(state: State) -> list[list[tuple[str, bool]]]:
+    """The Construction Site as rows of ``(tile id, face down)``; ``("", False)`` if empty."""
+    grid = []
+    for r in range(1, RULES.site_size + 1):
+        row = []
+        for c in range(1, RULES.site_size + 1):
+            sq = (r - 1) * RULES.site_size + c - 1
+            if state.site[sq] >= 0:
+                row.append((TILES[state.site[sq]].id, False))
+            elif state.face_down[sq] >= 0:
+                row.append((TILES[state.face_down[sq]].id, True))
+            else:
+                row.append(("", False))
         grid.append(row)
     return grid
 

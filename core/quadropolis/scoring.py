@@ -214,6 +214,7 @@ class _City:
             harbor_sets.append((len(squares), city_mask, value))
 
         def factory_values(shop_mask: int, harbor_mask: int) -> list[int]:
+            """Points of each Factory, best first, given the Shops and Harbors that count."""
             return sorted(
                 (
                     _PER_SHOP * sum(1 for nb in NEIGHBOURS[f] if shop_mask >> nb & 1)
@@ -379,6 +380,7 @@ def score_allocation(
         raise ValueError("not enough resources for that allocation")
 
     def kind(sq: int) -> int:
+        """Building type on a square, -1 if empty."""
         return kind_of(codes[sq]) if codes[sq] else -1
 
     towers_pts = sum(_TOWER[param_of(codes[sq])] for sq in en_on if kind(sq) == TOWER)
@@ -399,6 +401,7 @@ def score_allocation(
     service_vp = sum(param_of(codes[sq]) for sq in services)
 
     def counts(sq: int) -> bool:
+        """Whether a neighbour counts for a Park or Factory (ruling A3 / the option)."""
         return not adjacency or sq in on
 
     park_pts = 0

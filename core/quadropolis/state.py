@@ -442,7 +442,11 @@ def decode_state(data: Any) -> State:
 
     # Mayor: whoever built the most recent Mayor tile holds it.
     mayor_builds = [
-        (TILES[t].round, seat) for seat in range(n) for stack in state.cities[seat] for t in stack if TILE_MAYOR[t]
+        (TILES[t].round, seat)
+        for seat in range(n)
+        for stack in state.cities[seat]
+        for t in stack
+        if TILE_MAYOR[t]
     ]
     if mayor_builds and max(mayor_builds)[1] != state.mayor:
         raise _fail("the Mayor is not with the player who built the latest Mayor Tower Block")

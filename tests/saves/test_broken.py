@@ -122,7 +122,10 @@ CASES: list[tuple[str, Maker, str]] = [
     ("negative-seat", edit(lambda d: d["log"]["moves"][0].update(seat=-1)), "out of range"),
     ("deep-nesting-state", setter("snapshot", "state", "deep", value=nested(60)), "nested more than"),
     ("deep-nesting-parser", text_edit("over = false", "over = " + "[" * 5000 + "]" * 5000), "too deeply"),
-    ("deep-dotted-keys", text_edit("[snapshot.state]\n", "[snapshot.state]\n" + "x." * 3000 + "y = 1\n"), "nested"),
+    ("deep-dotted-keys", text_edit("[snapshot.state]\n", "[snapshot.state]\n" + "x." * 3000 + "y = 1\n"), "dotted parts"),
+    ("dotted-keys-9", text_edit("over = false", "over = false\na.b.c.d.e.f.g.h.i = 1"), "dotted parts"),
+    ("deep-table-name", lambda good: good + b"[" + b"a." * 60 + b"b]\nx = 1\n", "nested too deeply"),
+    ("deep-table-nesting", lambda good: good + b"[snapshot.state" + b".a" * 50 + b"]\nx = 1\n", "nested more than"),
     ("deep-nesting-action", edit(lambda d: d["log"]["moves"][0]["action"].update(x=nested(100))), "nested more than"),
     ("many-players", edit(append_player), "takes 2–4"),
     ("too-many-players", setter("header", "players", value=[{"name": "A", "controller": "human"}] * 1000), "1000 players"),
@@ -241,6 +244,25 @@ def test_huge_file_is_refused_without_reading(folder: Path) -> None:
         f.truncate(17 * 1024 * 1024)  # sparse: cheap to create
     with pytest.raises(SaveError, match="too large"):
         read_save(path)
+
+
+def test_costly_toml_is_refused_quickly(folder: Path) -> None:
+    """tomllib is quadratic in dotted-key length: such files are refused before parsing."""
+    import time
+
+    path = folder / "slow.toml"
+    line = b"k." * 2000 + b"z = 1\n"
+    path.write_bytes(line * (3 * 1024 * 1024 // len(line)))
+    start = time.perf_counter()
+    with pytest.raises(SaveError, match="dotted parts"):
+        read_save(path)
+    assert time.perf_counter() - start < 2
+
+
+def test_allowed_dotted_keys_still_load(good_bytes: bytes, folder: Path) -> None:
+    text = good_bytes.decode().replace("[snapshot]\n", "[snapshot]\nx.a.b.c.d.e.f.g = 1\n")
+    (folder / "dotted.toml").write_text(text)
+    assert read_save(folder / "dotted.toml").header.game_id == "pig"
 
 
 def test_folder_named_like_a_save(folder: Path) -> None:

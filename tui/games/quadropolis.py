@@ -123,6 +123,8 @@ class QuadropolisScreen(GameScreen):
         self.shown_city: int | None = None
         self.site_flash = (-1, -1)
         self.city_flash = (-1, -1)  # (seat, square)
+        self._snapped_at = -1  # log length when the city cursor was last put on a legal square
+        self._slot_snapped_at = -1  # the same for the slot cursor
 
     # --- layout -------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -141,16 +143,10 @@ class QuadropolisScreen(GameScreen):
         super().on_mount()
         self.query_one("#qp-board").focus()
 
-    def on_resize(self) -> None:
-        """Wider cells and side-by-side panes when the terminal has room."""
-        self.set_class(self.size.width >= 110, "-wide")
-        self.set_class(self.size.height >= 34, "-tall")
-        self.refresh_all()
-
     @property
     def cell_width(self) -> int:
         """Characters per board cell."""
-        return 8 if self.has_class("-wide") else 4
+        return 7 if self.has_class("-wide") else 4
 
     # --- drawing ------------------------------------------------------------------------
     def _my_turn(self, view: State) -> bool:
@@ -173,6 +169,11 @@ class QuadropolisScreen(GameScreen):
                 self.architect = next(n for n in range(1, 5) if (view.available[seat] >> n) & 1)
         legal = self.table.legal_actions(seat) if (mine and seat is not None) else []
         legal_slots = frozenset(SLOT_INDEX[a.slot] for a in legal if isinstance(a, Place))
+        if mine and phase == "place" and self._slot_snapped_at != len(self.table.log):
+            # Each turn starts with the cursor on an open slot (nearest the last one used).
+            self._slot_snapped_at = len(self.table.log)
+            if self.slot_cursor not in legal_slots and legal_slots:
+                self.slot_cursor = min(legal_slots, key=lambda s: (s - self.slot_cursor) % NUM_SLOTS)
         site_marks = SiteMarks(
             cursor_slot=self.slot_cursor if mine and phase == "place" else -1,
             architect=self.architect if mine and phase == "place" else 0,
@@ -190,8 +191,11 @@ class QuadropolisScreen(GameScreen):
         legal_squares = frozenset(
             (a.row - 1) * CITY + (a.col - 1) for a in legal if isinstance(a, Build)
         )
-        if building and self.city_cursor not in legal_squares and legal_squares:
-            self.city_cursor = min(legal_squares)
+        if building and self._snapped_at != len(self.table.log):
+            # Start each build on a legal square; afterwards the cursor goes where it is moved.
+            self._snapped_at = len(self.table.log)
+            if self.city_cursor not in legal_squares and legal_squares:
+                self.city_cursor = min(legal_squares)
         city_marks = CityMarks(
             cursor=self.city_cursor if building else -1,
             legal=legal_squares if building else frozenset(),
@@ -214,7 +218,7 @@ class QuadropolisScreen(GameScreen):
             target = SLOT_TARGET[self.slot_cursor][self.architect]
             reason = self.game.why_illegal(view, self.viewer, action)
             tile = view.site[target]
-            takes = f"takes {TILES[tile].name} ({site_label(tile, 8)})" if tile >= 0 else "takes nothing"
+            takes = f"takes {TILES[tile].name} ({site_label(tile, 7)})" if tile >= 0 else "takes nothing"
             text = f"Architect [b]{self.architect}[/] at [b]{SLOT_NAMES[self.slot_cursor]}[/] → {takes}"
             if reason:
                 text += f"\n[$error]{reason}[/]"
@@ -225,7 +229,7 @@ class QuadropolisScreen(GameScreen):
         name = TILES[tile].name if tile >= 0 else "tile"
         row, col = divmod(self.city_cursor, CITY)
         return (
-            f"Build the [b]{name}[/] ({site_label(tile, 8) if tile >= 0 else ''}) with Architect "
+            f"Build the [b]{name}[/] ({site_label(tile, 7) if tile >= 0 else ''}) with Architect "
             f"{view.pending_architect}: row/column {view.pending_architect} or a green square"
             f"\n[dim]arrows move · enter builds at row {row + 1}, col {col + 1} · d discards[/]"
         )

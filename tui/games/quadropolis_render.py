@@ -1,7 +1,7 @@
 """Text pictures of the Quadropolis Construction Site and cities (Textual content markup).
 
 Pure functions of a view, so they are easy to test and the screen stays small. Two cell
-widths: 4 characters (80×24) and 8 (larger terminals, with longer labels).
+widths: 4 characters (80×24) and 7 (wide terminals, with longer labels).
 """
 
 from __future__ import annotations
@@ -51,8 +51,9 @@ def site_label(tile: int, width: int) -> str:
     """Plain label of a face-up site tile, at most ``width`` characters."""
     key = TYPE_KEYS[TILE_KIND[tile]]
     gifts = _gifts(tile)
-    if width >= 8:
-        return f"{WORDS[key]} {gifts}".rstrip()[:width]
+    if width >= 7:
+        spaced = f"{WORDS[key]} {gifts}".rstrip()
+        return (spaced if len(spaced) <= width else f"{WORDS[key]}{gifts}")[:width]
     return f"{LETTERS[key]}{gifts}"[:width]
 
 
@@ -65,8 +66,8 @@ def city_label(stack: tuple[int, ...], width: int) -> str:
         extra = f"{TILE_VP[stack[0]]}v"
     else:
         extra = ""
-    word = WORDS[key] if width >= 8 else LETTERS[key]
-    sep = " " if width >= 8 and extra else ""
+    word = WORDS[key] if width >= 7 else LETTERS[key]
+    sep = " " if width >= 7 and extra else ""
     return f"{word}{sep}{extra}"[:width]
 
 

@@ -99,6 +99,12 @@ class GameScreen(Screen[None]):
         self.refresh_all()
         self.call_after_refresh(self.advance)
 
+    def on_resize(self) -> None:
+        """Use the room of a large terminal: wider board cells, a wider side panel."""
+        self.set_class(self.size.width >= 120, "-wide")
+        self.set_class(self.size.height >= 34, "-tall")
+        self.refresh_all()
+
     def on_unmount(self) -> None:
         self._epoch += 1
         self._unsubscribe()
@@ -213,7 +219,7 @@ class GameScreen(Screen[None]):
             return worker.is_cancelled or time.monotonic() > deadline
 
         try:
-            action = make_bot(level, seed, should_stop=should_stop).choose(self.game, view, seat)
+            action = make_bot(level, seed, should_stop=should_stop, game=self.game).choose(self.game, view, seat)
         except Exception as exc:  # a bot bug must not kill the game: report and stop the bot
             self.app.call_from_thread(self._bot_failed, seat, exc, epoch)
             return

@@ -53,9 +53,9 @@ class LoadScreen(Screen[None]):
         if header is None or listing.error:
             return ("[red]unreadable[/]", listing.error or "", "", "", listing.name)
         try:
-            title = get_game(header.game).info.title
+            title = get_game(header.game_id).info.title
         except UnknownGame:
-            title = header.game
+            title = header.game_id
         players = ", ".join(p.name for p in header.players)
         progress = "finished" if header.over else header.progress
         updated = header.updated.replace("T", " ")[:16]

@@ -1,0 +1,1 @@
+"""Tests of the Quadropolis rules engine (core/quadropolis)."""

@@ -92,6 +92,7 @@ def reference_score(
     assert all(kinds[sq] == "park" and 0 <= n <= 1 for sq, n in park_energy.items())
 
     def counts(sq: tuple[int, int]) -> bool:
+        """Whether a neighbour counts for Parks and Factories."""
         return not adjacency or sq in activated
 
     total = -(inh - used_i) - (en - used_e)
@@ -128,6 +129,7 @@ def exhaustive_best(layout: Layout, inh: int, en: int, adjacency: bool = False) 
     best = -10**9
 
     def rec(i: int, left_i: int, left_e: int, on: set, cust: dict, parks: dict) -> None:
+        """Try every use of the resources on building ``i`` and the ones after it."""
         nonlocal best
         if i == len(squares):
             best = max(best, reference_score(layout, on, cust, parks, inh, en, adjacency))

@@ -30,6 +30,7 @@ E1 = {
 
 
 def sq(r: int, c: int) -> int:
+    """City square index of (row, col)."""
     return (r - 1) * 4 + (c - 1)
 
 

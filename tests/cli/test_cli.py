@@ -1,0 +1,622 @@
+"""Tests of the ``meeple`` command line (:mod:`tui.cli`).
+
+Most tests call :func:`tui.cli.main` in-process with ``capsys``; argparse exits are caught
+as ``SystemExit`` (code 2 for bad arguments, 0 for ``--help`` / ``--version``). For
+``play``, ``resume`` and the bare menu, ``tui.cli._run_app`` is replaced by a recorder, so
+the terminal UI never starts and the :class:`~tui.app.StartRequest` can be checked.
+
+A few tests run ``python -m tui.cli`` in a subprocess to prove that bad arguments give
+exit 2 and no traceback, and that ``--version`` works from the command line.
+
+The autouse ``user_dirs`` fixture (``tests/conftest.py``) points ``XDG_DATA_HOME`` and
+``XDG_CONFIG_HOME`` at a fresh temporary folder per test, so saves and settings made here
+never touch the user's own.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import subprocess
+import sys
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+import core.simulate as simulate_mod
+import tui.cli as cli
+from core.registry import game_ids, get_game
+from core.simulate import seat_bots
+from core.table import Controller, Seat, Table
+from saves import Autosaver, Settings, list_saves, save_settings, saves_dir
+
+ROOT = Path(__file__).resolve().parents[2]
+GAME = "quadropolis"
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+
+def run_cli(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    """Run ``main(argv)`` in-process; return (exit code, stdout, stderr)."""
+    try:
+        code = cli.main(argv)
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def assert_usage_error(code: int, out: str, err: str) -> str:
+    """Exit 2, a one-line reason then the usage on stderr, nothing on stdout; return the reason."""
+    assert code == 2, (code, out, err)
+    assert "Traceback" not in out + err
+    assert out == ""
+    lines = err.strip().splitlines()
+    usage_at = next(i for i, line in enumerate(lines) if line.startswith("usage:"))
+    assert usage_at == 1, f"the reason should be one line:\n{err}"
+    reason = lines[0]
+    assert reason.startswith("meeple") and "error:" in reason
+    return reason.split("error:", 1)[1].strip()
+
+
+class AppRecorder:
+    """Stands in for ``tui.cli._run_app``: records what would have been launched."""
+
+    def __init__(self) -> None:
+        self.calls: list[Any] = []
+
+    def __call__(self, start: Any) -> int:
+        self.calls.append(start)
+        return 0
+
+    @property
+    def request(self) -> Any:
+        assert len(self.calls) == 1, self.calls
+        return self.calls[0]
+
+
+@pytest.fixture
+def app(monkeypatch: pytest.MonkeyPatch) -> AppRecorder:
+    """Replace the terminal UI with a recorder."""
+    recorder = AppRecorder()
+    monkeypatch.setattr(cli, "_run_app", recorder)
+    return recorder
+
+
+def make_table(moves: int = 3, seed: int = 7) -> Table[Any]:
+    """A two-player Quadropolis table with ``moves`` legal actions played."""
+    seats = [Seat(0, "Ada"), Seat(1, "Brook", Controller("bot", "easy"))]
+    table = Table.new(get_game(GAME), seats, seed)
+    for _ in range(moves):
+        seat = table.to_act()[0]
+        table.submit(seat, table.legal_actions(seat)[0])
+    return table
+
+
+def start_save(when: datetime | None = None, moves: int = 3) -> Autosaver:
+    """Write a real save (like a new game from the UI) and return its autosaver."""
+    clock: Callable[[], datetime] | None = (lambda: when) if when is not None else None
+    saver = Autosaver.start(make_table(moves), "Quadropolis", clock=clock)
+    assert saver.last_error is None, saver.last_error
+    saver.close()
+    return saver
+
+
+def write_garbage(name: str = "bad") -> Path:
+    """A file in the saves folder that is not a save at all."""
+    folder = saves_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.toml"
+    path.write_bytes(b"\x00\xff\xfe garbage \x89PNG [[[ = ")
+    return path
+
+
+# --- the menu, --version, --help ---------------------------------------------------------------
+
+
+def test_bare_command_opens_the_menu(app: AppRecorder, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_cli([], capsys)
+    assert code == 0
+    assert app.calls == [None]
+    assert "Traceback" not in out + err
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(["--version"], capsys)
+    assert code == 0
+    assert out.strip() == f"meeple {cli.app_version()}"
+
+
+@pytest.mark.parametrize(
+    "argv", [["--help"], ["play", "--help"], ["simulate", "--help"], ["resume", "--help"]]
+)
+def test_help_exits_zero(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(argv, capsys)
+    assert code == 0
+    assert "usage:" in out
+
+
+@pytest.mark.parametrize("argv", [["frobnicate"], ["--bogus"], ["games", "extra"]])
+def test_unknown_command_or_flag(
+    argv: list[str], app: AppRecorder, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert_usage_error(*run_cli(argv, capsys))
+    assert app.calls == []
+
+
+def test_ctrl_c_exits_130(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    def interrupted(start: Any) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "_run_app", interrupted)
+    code, _, err = run_cli(["play", GAME, "--seed", "1"], capsys)
+    assert code == 130
+    assert "Traceback" not in err
+
+
+# --- play --------------------------------------------------------------------------------------
+
+
+def test_play_defaults(app: AppRecorder, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, _ = run_cli(["play", GAME, "--seed", "5"], capsys)
+    assert code == 0
+    req = app.request
+    info = get_game(GAME).info
+    assert req.game == GAME and req.resume is None
+    assert req.seed == 5
+    assert len(req.seats) == max(2, info.min_players)
+    # default: all but one seat are bots, at the settings' level ("normal" by default)
+    assert [s.index for s in req.seats] == list(range(len(req.seats)))
+    assert req.seats[0].controller == Controller()
+    assert all(s.controller == Controller("bot", "normal") for s in req.seats[1:])
+    assert [s.name for s in req.seats] == ["Ada", "Brook"]
+    assert req.options == {"first_player": "random", "adjacency_needs_activation": False}
+
+
+def test_play_with_every_flag(app: AppRecorder, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = [
+        "play", GAME, "--players", "4", "--ai", "2", "--level", "hard", "--seed", "42",
+        "--names", " Ann , Bob,Cy,Dot ", "--option", "first_player=2",
+        "--option", "adjacency_needs_activation=yes",
+    ]
+    code, _, _ = run_cli(argv, capsys)
+    assert code == 0
+    req = app.request
+    assert req.game == GAME and req.seed == 42
+    assert [s.name for s in req.seats] == ["Ann", "Bob", "Cy", "Dot"]
+    assert [s.index for s in req.seats] == [0, 1, 2, 3]
+    assert [s.controller for s in req.seats] == [
+        Controller(), Controller(), Controller("bot", "hard"), Controller("bot", "hard"),
+    ]
+    assert req.options == {"first_player": "2", "adjacency_needs_activation": True}
+
+
+@pytest.mark.parametrize(
+    ("players", "ai", "humans"),
+    [(2, 0, 2), (2, 2, 0), (3, 1, 2), (4, 3, 1), (4, 4, 0)],
+)
+def test_play_last_k_seats_are_bots(
+    players: int, ai: int, humans: int, app: AppRecorder, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["play", GAME, "--players", str(players), "--ai", str(ai), "--level", "easy", "--seed", "0"]
+    assert run_cli(argv, capsys)[0] == 0
+    kinds = [s.controller for s in app.request.seats]
+    assert kinds == [Controller()] * humans + [Controller("bot", "easy")] * ai
+
+
+def test_play_uses_settings_for_level_and_names(
+    app: AppRecorder, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert save_settings(Settings(bot_level="easy", default_names=["Zed"])) is None
+    assert run_cli(["play", GAME, "--players", "3", "--seed", "9"], capsys)[0] == 0
+    seats = app.request.seats
+    names = [s.name for s in seats]
+    assert names[0] == "Zed" and len(names) == 3 and len(set(names)) == 3
+    assert [s.controller for s in seats] == [Controller()] + [Controller("bot", "easy")] * 2
+
+
+def test_play_level_flag_beats_settings(app: AppRecorder, capsys: pytest.CaptureFixture[str]) -> None:
+    save_settings(Settings(bot_level="easy"))
+    assert run_cli(["play", GAME, "--level", "hard", "--seed", "9"], capsys)[0] == 0
+    assert app.request.seats[-1].controller == Controller("bot", "hard")
+
+
+def test_play_without_seed_picks_a_valid_seed(app: AppRecorder, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_cli(["play", GAME], capsys)[0] == 0
+    assert run_cli(["play", GAME], capsys)[0] == 0
+    seeds = [req.seed for req in app.calls]
+    assert all(isinstance(s, int) and 0 <= s < 2**63 for s in seeds)
+
+
+def test_play_largest_seed(app: AppRecorder, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_cli(["play", GAME, "--seed", str(2**63 - 1)], capsys)[0] == 0
+    assert app.request.seed == 2**63 - 1
+
+
+def test_play_option_values(app: AppRecorder, capsys: pytest.CaptureFixture[str]) -> None:
+    for value, expected in [("0", False), ("off", False), ("true", True), ("1", True)]:
+        argv = ["play", GAME, "--seed", "1", "--option", f"adjacency_needs_activation={value}"]
+        assert run_cli(argv, capsys)[0] == 0
+        assert app.calls[-1].options["adjacency_needs_activation"] is expected
+    for value in ["random", "0", "3"]:
+        assert run_cli(["play", GAME, "--seed", "1", "--option", f"first_player={value}"], capsys)[0] == 0
+        assert app.calls[-1].options["first_player"] == value
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (["play", "nope"], "unknown game"),
+        (["play"], "game"),
+        (["play", GAME, "--players", "1"], "players"),
+        (["play", GAME, "--players", "5"], "players"),
+        (["play", GAME, "--players", "0"], "players"),
+        (["play", GAME, "--players", "two"], "--players"),
+        (["play", GAME, "--ai", "-1"], "--ai"),
+        (["play", GAME, "--ai", "3"], "--ai"),
+        (["play", GAME, "--players", "4", "--ai", "5"], "--ai"),
+        (["play", GAME, "--ai", "x"], "--ai"),
+        (["play", GAME, "--level", "extreme"], "--level"),
+        (["play", GAME, "--names", "Ann"], "--names"),
+        (["play", GAME, "--names", "Ann,Bob,Cy"], "--names"),
+        (["play", GAME, "--names", "Ann,Ann"], "--names"),
+        (["play", GAME, "--names", "Ann, Ann "], "--names"),
+        (["play", GAME, "--names", "Ann,"], "--names"),
+        (["play", GAME, "--names", ","], "--names"),
+        (["play", GAME, "--names", ""], "--names"),
+        (["play", GAME, "--names", "Ann, "], "--names"),
+        (["play", GAME, "--names", "Ann," + "x" * 17], "names"),
+        (["play", GAME, "--option", "first_player"], "--option"),
+        (["play", GAME, "--option", "=2"], "--option"),
+        (["play", GAME, "--option", "colour=red"], "unknown option"),
+        (["play", GAME, "--option", "first_player=4"], "first_player"),
+        (["play", GAME, "--option", "first_player=banana"], "first_player"),
+        (["play", GAME, "--option", "first_player="], "first_player"),
+        (["play", GAME, "--option", "adjacency_needs_activation=maybe"], "adjacency_needs_activation"),
+        (["play", GAME, "--seed", "-1"], "--seed"),
+        (["play", GAME, "--seed", str(2**63)], "--seed"),
+        (["play", GAME, "--seed", "abc"], "--seed"),
+    ],
+)
+def test_play_bad_arguments(
+    argv: list[str], fragment: str, app: AppRecorder, capsys: pytest.CaptureFixture[str]
+) -> None:
+    reason = assert_usage_error(*run_cli(argv, capsys))
+    assert fragment in reason
+    assert app.calls == []
+
+
+# --- resume ------------------------------------------------------------------------------------
+
+
+def test_resume_with_no_saves(app: AppRecorder, capsys: pytest.CaptureFixture[str]) -> None:
+    reason = assert_usage_error(*run_cli(["resume"], capsys))
+    assert "no saved games" in reason
+    assert app.calls == []
+
+
+def test_resume_with_only_broken_saves(app: AppRecorder, capsys: pytest.CaptureFixture[str]) -> None:
+    write_garbage()
+    assert_usage_error(*run_cli(["resume"], capsys))
+    assert app.calls == []
+
+
+def test_resume_newest(app: AppRecorder, capsys: pytest.CaptureFixture[str]) -> None:
+    base = datetime(2026, 11, 29, 14, 12, tzinfo=timezone.utc)
+    old = start_save(base)
+    new = start_save(base + timedelta(days=1))
+    write_garbage("zzz")  # a newer mtime but unreadable: never chosen
+    assert old.path != new.path
+    code, _, _ = run_cli(["resume"], capsys)
+    assert code == 0
+    req = app.request
+    assert req.resume == new.path
+    assert req.game == "" and req.seats == []
+
+
+def test_resume_by_name(app: AppRecorder, capsys: pytest.CaptureFixture[str]) -> None:
+    base = datetime(2026, 11, 29, 14, 12, tzinfo=timezone.utc)
+    old = start_save(base)
+    start_save(base + timedelta(days=1))
+    assert run_cli(["resume", old.name], capsys)[0] == 0
+    assert Path(app.request.resume).resolve() == old.path.resolve()
+
+
+def test_resume_by_path(app: AppRecorder, capsys: pytest.CaptureFixture[str]) -> None:
+    saver = start_save()
+    assert run_cli(["resume", str(saver.path)], capsys)[0] == 0
+    assert Path(app.request.resume).resolve() == saver.path.resolve()
+
+
+@pytest.mark.parametrize(
+    "name", ["missing", "../x", "a/b", "/etc/passwd", "..", "Bad Name", "missing.toml", "../x.toml"]
+)
+def test_resume_bad_name(name: str, app: AppRecorder, capsys: pytest.CaptureFixture[str]) -> None:
+    start_save()
+    assert_usage_error(*run_cli(["resume", name], capsys))
+    assert app.calls == []
+
+
+def test_resume_takes_one_name(app: AppRecorder, capsys: pytest.CaptureFixture[str]) -> None:
+    assert_usage_error(*run_cli(["resume", "a", "b"], capsys))
+    assert app.calls == []
+
+
+# --- saves -------------------------------------------------------------------------------------
+
+
+def test_saves_json_empty(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(["saves", "--json"], capsys)
+    assert code == 0
+    assert json.loads(out) == []
+
+
+def test_saves_text_empty(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(["saves"], capsys)
+    assert code == 0
+    assert "No saved games" in out
+
+
+def test_saves_json_good_and_broken(capsys: pytest.CaptureFixture[str]) -> None:
+    saver = start_save()
+    write_garbage("bad")
+    code, out, err = run_cli(["saves", "--json"], capsys)
+    assert code == 0, err
+    rows = json.loads(out)
+    assert isinstance(rows, list) and len(rows) == 2
+    for row in rows:
+        assert {"name", "game", "updated", "error"} <= set(row)
+    by_name = {row["name"]: row for row in rows}
+    assert set(by_name) == {saver.name, "bad"}
+
+    good = by_name[saver.name]
+    assert good["error"] is None
+    assert good["game"] == GAME
+    assert isinstance(good["updated"], str)
+    datetime.fromisoformat(good["updated"].replace("Z", "+00:00"))
+    header = next(s.header for s in list_saves() if s.name == saver.name)
+    assert good["updated"] == header.updated
+
+    bad = by_name["bad"]
+    assert isinstance(bad["error"], str) and bad["error"]
+
+
+def test_saves_text_good_and_broken(capsys: pytest.CaptureFixture[str]) -> None:
+    saver = start_save()
+    write_garbage("bad")
+    code, out, err = run_cli(["saves"], capsys)
+    assert code == 0, err
+    assert "Traceback" not in out + err
+    lines = out.splitlines()
+    assert any(line.startswith(saver.name) and GAME in line for line in lines)
+    assert any(line.startswith("bad") and "unreadable" in line for line in lines)
+
+
+# --- games -------------------------------------------------------------------------------------
+
+
+def test_games_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(["games", "--json"], capsys)
+    assert code == 0
+    rows = json.loads(out)
+    assert [row["id"] for row in rows] == game_ids()
+    for row in rows:
+        info = get_game(row["id"]).info
+        assert row["title"] == info.title and isinstance(row["title"], str)
+        assert row["min_players"] == info.min_players and isinstance(row["min_players"], int)
+        assert row["max_players"] == info.max_players and isinstance(row["max_players"], int)
+        assert 1 <= row["min_players"] <= row["max_players"]
+    quad = next(row for row in rows if row["id"] == GAME)
+    assert (quad["min_players"], quad["max_players"]) == (2, 4)
+
+
+def test_games_text(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(["games"], capsys)
+    assert code == 0
+    assert GAME in out and "Quadropolis" in out
+
+
+# --- rules -------------------------------------------------------------------------------------
+
+
+def test_rules_prints_markdown(capsys: pytest.CaptureFixture[str]) -> None:
+    rules_md = ROOT / "seeds" / GAME / "rules.md"
+    if not rules_md.exists():
+        pytest.skip(f"{rules_md.relative_to(ROOT)} does not exist yet")
+    code, out, _ = run_cli(["rules", GAME], capsys)
+    assert code == 0
+    assert out.strip() == rules_md.read_text(encoding="utf-8").strip()
+    assert out.lstrip().startswith("#")
+    assert "missing from this installation" not in out
+
+
+@pytest.mark.parametrize("argv", [["rules", "nope"], ["rules"]])
+def test_rules_bad_arguments(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert_usage_error(*run_cli(argv, capsys))
+
+
+# --- simulate ----------------------------------------------------------------------------------
+
+SIM = ["simulate", GAME, "--players", "2", "--games", "3", "--bots", "random,greedy", "--seed", "1"]
+
+
+def test_simulate_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_cli(SIM + ["--json"], capsys)
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["game"] == GAME
+    assert report["players"] == 2 and report["games"] == 3
+    assert report["errors"] == 0
+    for key in ("mean_decisions", "decisions_per_s", "games_per_s", "seconds"):
+        assert isinstance(report[key], (int, float)) and not isinstance(report[key], bool), key
+        assert report[key] >= 0, key
+    assert report["mean_decisions"] > 0 and report["games_per_s"] > 0
+    assert set(report["wins"]) == {"random", "greedy"}
+    assert set(report["mean_score"]) == {"random", "greedy"}
+    assert all(isinstance(v, (int, float)) and v >= 0 for v in report["wins"].values())
+    assert all(isinstance(v, (int, float)) for v in report["mean_score"].values())
+    assert math.isclose(sum(report["wins"].values()), 3, abs_tol=0.01)
+
+
+def test_simulate_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
+    timing = ("seconds", "games_per_s", "decisions_per_s")
+    reports = []
+    for _ in range(2):
+        code, out, _ = run_cli(SIM + ["--json"], capsys)
+        assert code == 0
+        reports.append({k: v for k, v in json.loads(out).items() if k not in timing})
+    assert reports[0] == reports[1]
+
+
+def test_simulate_text(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(SIM, capsys)
+    assert code == 0
+    assert "random" in out and "greedy" in out and "0 errors" in out
+
+
+@pytest.mark.parametrize(
+    ("bots", "players", "expected"),
+    [
+        (["random", "greedy"], 2, [["random", "greedy"], ["greedy", "random"], ["random", "greedy"]]),
+        (["a", "b", "c"], 2, [["a", "b"], ["b", "c"], ["c", "a"]]),
+        (["a", "b"], 4, [["a", "b", "a", "b"], ["b", "a", "b", "a"], ["a", "b", "a", "b"]]),
+        (["a"], 3, [["a", "a", "a"]] * 3),
+        (["a", "b", "c", "d"], 4, [["a", "b", "c", "d"], ["b", "c", "d", "a"], ["c", "d", "a", "b"]]),
+    ],
+)
+def test_seat_bots_rotation(bots: list[str], players: int, expected: list[list[str]]) -> None:
+    assert [seat_bots(bots, players, game) for game in range(3)] == expected
+
+
+class _FakeResult:
+    def __init__(self, winners: tuple[int, ...], totals: tuple[int, ...]) -> None:
+        self.winners = winners
+        self.totals = totals
+
+
+def test_simulate_uses_seat_rotation_and_counts_shared_wins(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each game's bots follow ``seat_bots``; a win shared by k seats counts 1/k each."""
+    game = get_game(GAME)
+    seen: list[list[str]] = []
+
+    def fake_play(game_: Any, names: list[str], seed: int, bots: list[Any]) -> tuple[Any, int]:
+        seen.append([b.kind for b in bots])
+        return "final-state", 10
+
+    class Tagged:
+        def __init__(self, kind: str) -> None:
+            self.kind = kind
+
+    monkeypatch.setattr(simulate_mod, "make_bot", lambda kind, seed, *a, **k: Tagged(kind))
+    monkeypatch.setattr(simulate_mod, "play_game", fake_play)
+    monkeypatch.setattr(type(game), "result", lambda self, state: _FakeResult((0, 1, 2), (5, 5, 5)))
+    report = simulate_mod.simulate(game, 3, 4, ["random", "greedy"], 11)
+    assert seen == [seat_bots(["random", "greedy"], 3, i) for i in range(4)]
+    assert report["errors"] == 0
+    assert report["mean_decisions"] == 10
+    assert math.isclose(sum(report["wins"].values()), 4, abs_tol=0.01)
+    # random sits 2,1,2,1 times over the four games; each seat wins 1/3
+    assert math.isclose(report["wins"]["random"], 2, abs_tol=0.01)
+    assert math.isclose(report["wins"]["greedy"], 2, abs_tol=0.01)
+    assert report["mean_score"] == {"random": 5, "greedy": 5}
+
+
+def test_simulate_crashing_games_are_counted_not_raised(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def boom(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("the game broke")
+
+    monkeypatch.setattr(simulate_mod, "play_game", boom)
+    code, out, err = run_cli(SIM + ["--json"], capsys)
+    assert code == 0
+    assert "Traceback" not in out + err
+    report = json.loads(out)
+    assert report["errors"] == 3
+    assert report["mean_decisions"] == 0
+    assert sum(report["wins"].values()) == 0
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (["simulate", "nope", "--players", "2", "--games", "1", "--bots", "random", "--seed", "1"], "unknown game"),
+        (["simulate", GAME, "--players", "1", "--games", "1", "--bots", "random", "--seed", "1"], "players"),
+        (["simulate", GAME, "--players", "5", "--games", "1", "--bots", "random", "--seed", "1"], "players"),
+        (["simulate", GAME, "--players", "2", "--games", "0", "--bots", "random", "--seed", "1"], "--games"),
+        (["simulate", GAME, "--players", "2", "--games", "-3", "--bots", "random", "--seed", "1"], "--games"),
+        (["simulate", GAME, "--players", "2", "--games", "1", "--bots", "wizard", "--seed", "1"], "wizard"),
+        (["simulate", GAME, "--players", "2", "--games", "1", "--bots", "random,wizard", "--seed", "1"], "wizard"),
+        (["simulate", GAME, "--players", "2", "--games", "1", "--bots", "", "--seed", "1"], "bot"),
+        (["simulate", GAME, "--players", "2", "--games", "1", "--bots", "random,", "--seed", "1"], "bot"),
+        (["simulate", GAME, "--players", "2", "--games", "1", "--bots", "random", "--seed", "-1"], "--seed"),
+        (["simulate", GAME, "--players", "2", "--games", "1", "--bots", "random", "--seed", str(2**63)], "--seed"),
+        (["simulate", GAME, "--players", "2", "--games", "1", "--bots", "random"], "--seed"),
+        (["simulate", GAME, "--games", "1", "--bots", "random", "--seed", "1"], "--players"),
+        (["simulate", GAME, "--players", "2", "--bots", "random", "--seed", "1"], "--games"),
+        (["simulate", GAME, "--players", "2", "--games", "1", "--seed", "1"], "--bots"),
+        (["simulate", GAME, "--players", "x", "--games", "1", "--bots", "random", "--seed", "1"], "--players"),
+    ],
+)
+def test_simulate_bad_arguments(
+    argv: list[str], fragment: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def must_not_run(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("simulate ran despite bad arguments")
+
+    monkeypatch.setattr(simulate_mod, "play_game", must_not_run)
+    reason = assert_usage_error(*run_cli(argv, capsys))
+    assert fragment in reason
+
+
+# --- out of process ----------------------------------------------------------------------------
+
+
+def run_meeple(args: list[str], tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    """``python -m tui.cli ARGS`` with the project on the path and private user folders."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST")}
+    env["PYTHONPATH"] = str(ROOT) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    env["XDG_DATA_HOME"] = str(tmp_path / "data")
+    env["XDG_CONFIG_HOME"] = str(tmp_path / "config")
+    return subprocess.run(
+        [sys.executable, "-m", "tui.cli", *args],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL,
+    )
+
+
+def test_subprocess_version(tmp_path: Path) -> None:
+    proc = run_meeple(["--version"], tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip().startswith("meeple ")
+    assert proc.stdout.strip() == f"meeple {cli.app_version()}"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["play", "nope"],
+        ["play", GAME, "--players", "9"],
+        ["play", GAME, "--names", "A,A"],
+        ["play", GAME, "--option", "colour=red"],
+        ["resume", "../x"],
+        ["resume"],
+        ["rules", "nope"],
+        ["simulate", GAME, "--players", "2", "--games", "0", "--bots", "random", "--seed", "1"],
+    ],
+)
+def test_subprocess_bad_arguments(args: list[str], tmp_path: Path) -> None:
+    proc = run_meeple(args, tmp_path)
+    assert proc.returncode == 2, proc.stderr
+    assert "Traceback" not in proc.stdout + proc.stderr
+    assert "usage:" in proc.stderr
+    assert proc.stderr.splitlines()[0].startswith("meeple")
+
+
+def test_subprocess_saves_json(tmp_path: Path) -> None:
+    proc = run_meeple(["saves", "--json"], tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout) == []

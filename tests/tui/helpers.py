@@ -1,0 +1,110 @@
+"""Helpers for TUI tests: build tables, open game screens, drive the board with keys."""
+
+from __future__ import annotations
+
+from collections import deque
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+
+from core.quadropolis.actions import Build, Place
+from core.quadropolis.board import CITY, NUM_SLOTS, SLOT_INDEX
+from core.registry import get_game
+from core.rng import Rng
+from core.table import Controller, Seat, Table
+from saves import Autosaver, save_table, saves_dir
+from tui.games import screen_for
+from tui.games.quadropolis import DIRECTIONS, _slot_position, _step
+
+FIXED = datetime(2026, 11, 1, 12, 30, tzinfo=timezone.utc)
+
+
+def seats(*kinds: str) -> list[Seat]:
+    """Seats named Ada, Brook, ... with "human" or a bot level per kind."""
+    names = ["Ada", "Brook", "Cyd", "Dee"]
+    return [
+        Seat(i, names[i], Controller() if kind == "human" else Controller("bot", kind))
+        for i, kind in enumerate(kinds)
+    ]
+
+
+def quadropolis_table(kinds: tuple[str, ...] = ("human", "human"), seed: int = 7,
+                      moves: int = 0, play_seed: int = 1) -> Table[Any]:
+    """A Quadropolis table (first player seat 0) after ``moves`` seeded random moves."""
+    table = Table.new(get_game("quadropolis"), seats(*kinds), seed, {"first_player": "0"})
+    rng = Rng(play_seed)
+    for _ in range(moves):
+        seat = table.to_act()[0]
+        actions = table.legal_actions(seat)
+        table.submit(seat, actions[rng.randbelow(len(actions))])
+    return table
+
+
+def finished_table(seed: int = 7) -> Table[Any]:
+    """A complete 2-player Quadropolis game played by seeded random moves."""
+    table = quadropolis_table(seed=seed)
+    rng = Rng(3)
+    while not table.is_over():
+        seat = table.to_act()[0]
+        actions = table.legal_actions(seat)
+        builds = [a for a in actions if isinstance(a, Build)]
+        pool = builds or actions  # build when possible so the cities fill up
+        table.submit(seat, pool[rng.randbelow(len(pool))])
+    return table
+
+
+def write_fixed_save(table: Table[Any], name: str, title: str) -> Path:
+    """Save ``table`` with fixed times (for snapshot tests)."""
+    path = saves_dir() / f"{name}.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    save_table(table, path, title, created=FIXED, now=FIXED)
+    return path
+
+
+async def open_game(pilot: Pilot[Any], table: Table[Any]) -> Any:
+    """Push the game screen of ``table`` (with an autosaver) and wait for it."""
+    autosaver = Autosaver.start(table, "test game")
+    screen = screen_for(table.game.info.id)(table, autosaver)
+    await pilot.app.push_screen(screen)
+    await pilot.pause()
+    return screen
+
+
+def slot_keys(start: int, goal: int) -> list[str]:
+    """Arrow keys that move the slot cursor from ``start`` to ``goal`` (breadth-first)."""
+    candidates = [(slot, _slot_position(slot)) for slot in range(NUM_SLOTS)]
+    paths: dict[int, list[str]] = {start: []}
+    queue = deque([start])
+    while queue:
+        slot = queue.popleft()
+        if slot == goal:
+            return paths[slot]
+        for key, delta in DIRECTIONS.items():
+            nxt = _step(_slot_position(slot), candidates, delta)
+            if nxt is not None and nxt not in paths:
+                paths[nxt] = paths[slot] + [key]
+                queue.append(nxt)
+    raise AssertionError(f"slot {goal} unreachable from {start}")
+
+
+def city_keys(start: int, goal: int) -> list[str]:
+    """Arrow keys that move the city cursor from ``start`` to ``goal``."""
+    (r0, c0), (r1, c1) = divmod(start, CITY), divmod(goal, CITY)
+    keys = ["down" if r1 > r0 else "up"] * abs(r1 - r0)
+    keys += ["right" if c1 > c0 else "left"] * abs(c1 - c0)
+    return keys
+
+
+async def play_by_keys(pilot: Pilot[Any], screen: Any, action: Any) -> None:
+    """Make a Quadropolis move the way a player would: digits, arrows, enter or d."""
+    if isinstance(action, Place):
+        await pilot.press(str(action.architect))
+        await pilot.press(*slot_keys(screen.slot_cursor, SLOT_INDEX[action.slot]), "enter")
+    elif isinstance(action, Build):
+        goal = (action.row - 1) * CITY + (action.col - 1)
+        await pilot.press(*city_keys(screen.city_cursor, goal), "enter")
+    else:
+        await pilot.press("d")
+    await pilot.pause()

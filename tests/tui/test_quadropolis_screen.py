@@ -1,0 +1,139 @@
+"""Pilot tests of the Quadropolis building grid: a whole game by keys, undo, tabs, errors."""
+
+from __future__ import annotations
+
+import asyncio
+
+from textual.widgets import DataTable
+
+from core.quadropolis.actions import Build, Discard, Place
+from core.rng import Rng
+from tui.app import MeepleApp, StartRequest
+from tui.games.quadropolis import QuadropolisScreen
+from tui.screens.game_over import GameOverScreen
+
+from tests.tui.helpers import open_game, play_by_keys, quadropolis_table, seats
+
+
+async def _wait_for_human(pilot, screen, seat: int = 0, limit: int = 400) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(limit):
+        table = screen.table
+        if table.is_over() or (seat in table.to_act() and not screen._bot_busy):
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("the bot never handed the turn back")
+
+
+def test_full_game_against_a_bot_by_keys_only() -> None:
+    """A 2-player game, human vs easy bot, played with keys to the scoring screen."""
+
+    async def main() -> None:
+        request = StartRequest(game="quadropolis", seats=seats("human", "easy"), seed=11,
+                               options={"first_player": "0", "adjacency_needs_activation": False})
+        app = MeepleApp(start=request, bot_delay=0)
+        rng = Rng(5)
+        async with app.run_test(size=(100, 30)) as pilot:
+            for _ in range(20):
+                await pilot.pause()
+                if isinstance(app.screen, QuadropolisScreen):
+                    break
+            screen = app.screen
+            assert isinstance(screen, QuadropolisScreen)
+            table = screen.table
+            human_moves = 0
+            while not table.is_over():
+                await _wait_for_human(pilot, screen)
+                if table.is_over():
+                    break
+                legal = table.legal_actions(0)
+                builds = [a for a in legal if isinstance(a, Build)]
+                choice = (builds or legal)[rng.randbelow(len(builds or legal))]
+                if builds and rng.randbelow(8) == 0:
+                    choice = Discard()
+                before = len(table.log)
+                await play_by_keys(pilot, screen, choice)
+                assert table.log[before].action == choice, "the keys made a different move"
+                human_moves += 1
+            for _ in range(20):
+                await pilot.pause()
+                if isinstance(app.screen, GameOverScreen):
+                    break
+            over = app.screen
+            assert isinstance(over, GameOverScreen)
+            result = table.result()
+            grid = over.query_one("#breakdown", DataTable)
+            assert grid.row_count == len(result.categories)
+            order = sorted(range(2), key=lambda s: (result.ranks[s], s))
+            for row, category in enumerate(result.categories):
+                cells = grid.get_row_at(row)
+                assert [str(c) for c in cells[1:]] == [str(result.breakdown[s][row]) for s in order]
+            assert result.totals == tuple(result.breakdown[s][-1] for s in range(2))
+            assert 16 <= human_moves <= 32
+            assert "Where the resources went" in over.extra
+
+    asyncio.run(main())
+
+
+def test_undo_takes_back_the_placement_before_the_bot_moves() -> None:
+    """Place, then ctrl+z: the architect is back and the site is unchanged."""
+
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = quadropolis_table(("human", "human"))
+            screen = await open_game(pilot, table)
+            legal = table.legal_actions(0)
+            place = next(a for a in legal if isinstance(a, Place)
+                         and "nothing" not in table.game.describe(a, table.state))
+            await play_by_keys(pilot, screen, place)
+            assert len(table.log) == 1 and table.state.phase == "build"
+            await pilot.press("ctrl+z")
+            await pilot.pause()
+            assert table.log == [] and table.state.phase == "place"
+
+    asyncio.run(main())
+
+
+def test_illegal_slot_is_refused_with_a_reason() -> None:
+    """Enter on a closed slot changes nothing and explains why."""
+
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = quadropolis_table(("human", "human"), moves=1)
+            if table.state.phase == "build":
+                table.submit(table.to_act()[0], Discard())
+            screen = await open_game(pilot, table)
+            assert table.state.phase == "place"
+            taken = next(i for i, v in enumerate(table.state.slots) if v >= 0)
+            screen.slot_cursor = taken
+            screen.refresh_all()
+            before = len(table.log)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert len(table.log) == before
+            assert any("Architect" in str(n.message) or "slot" in str(n.message).lower()
+                       for n in app._notifications)
+
+    asyncio.run(main())
+
+
+def test_tab_shows_the_other_cities_and_digits_pick_architects() -> None:
+    """Tab cycles the city shown; a used architect cannot be picked again."""
+
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(120, 40)) as pilot:
+            table = quadropolis_table(("human", "human", "human"), moves=6)
+            screen = await open_game(pilot, table)
+            seat = table.to_act()[0]
+            assert screen.viewer == seat
+            await pilot.press("tab")
+            assert screen.shown_city == (seat + 1) % 3
+            await pilot.press("tab", "tab")
+            assert screen.shown_city == seat
+            used = next(n for n in range(1, 5) if not (table.state.available[seat] >> n) & 1)
+            await pilot.press(str(used))
+            assert screen.architect != used
+
+    asyncio.run(main())

@@ -1,0 +1,278 @@
+"""Pilot tests of the shared screens: menu, new game, load, rules, settings, help, curtain."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Awaitable, Callable
+
+from textual.pilot import Pilot
+from textual.widgets import Checkbox, DataTable, Input, MarkdownViewer, Select
+
+from saves import list_saves, load_settings, saves_dir
+from tui.app import MeepleApp
+from tui.games.quadropolis import QuadropolisScreen
+from tui.screens.confirm import ConfirmScreen
+from tui.screens.curtain import HandOffScreen
+from tui.screens.help import HelpScreen
+from tui.screens.load import LoadScreen
+from tui.screens.menu import MenuScreen
+from tui.screens.new_game import NewGameScreen
+from tui.screens.rules import RulesScreen
+from tui.screens.settings import SettingsScreen
+
+from tests.tui.helpers import quadropolis_table, write_fixed_save
+
+
+def run(body: Callable[[Pilot[Any], MeepleApp], Awaitable[None]], size: tuple[int, int] = (80, 24)) -> None:
+    """Run ``body`` inside a headless app."""
+
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await body(pilot, app)
+
+    asyncio.run(main())
+
+
+def test_menu_keys_open_each_screen() -> None:
+    async def body(pilot: Pilot[Any], app: MeepleApp) -> None:
+        assert isinstance(app.screen, MenuScreen)
+        for key, screen in [("n", NewGameScreen), ("l", LoadScreen), ("s", SettingsScreen), ("f1", RulesScreen)]:
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, screen), key
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, MenuScreen)
+
+    run(body)
+
+
+def test_resume_with_no_saves_says_so() -> None:
+    async def body(pilot: Pilot[Any], app: MeepleApp) -> None:
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert any("no saved game" in str(n.message) for n in app._notifications)
+
+    run(body)
+
+
+def test_new_game_form_starts_a_game_and_saves_it() -> None:
+    async def body(pilot: Pilot[Any], app: MeepleApp) -> None:
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        form.query_one("#count", Select).value = 3
+        await pilot.pause()
+        assert form.query_one("#seat-2").display and not form.query_one("#seat-3").display
+        form.query_one("#name-1", Input).value = "Zed"
+        form.query_one("#ctl-1", Select).value = "human"
+        form.query_one("#ctl-2", Select).value = "hard"
+        form.query_one("#seed", Input).value = "42"
+        await pilot.press("ctrl+n")
+        for _ in range(10):
+            await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, QuadropolisScreen)
+        table = screen.table
+        assert [s.name for s in table.seats] == ["Ada", "Zed", "Cyd"]
+        assert table.seats[2].controller.level == "hard" and table.seed == 42
+        assert len(list_saves()) == 1
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen), "the form is gone: escape leads to the menu"
+
+    run(body)
+
+
+def test_new_game_refuses_duplicate_names() -> None:
+    async def body(pilot: Pilot[Any], app: MeepleApp) -> None:
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        form.query_one("#name-1", Input).value = "Ada"
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        assert any("names must differ" in str(n.message) for n in app._notifications)
+
+    run(body)
+
+
+def test_load_lists_good_and_bad_saves_and_opens_one() -> None:
+    async def body(pilot: Pilot[Any], app: MeepleApp) -> None:
+        write_fixed_save(quadropolis_table(moves=5), "friday", "Quadropolis: Ada, Brook")
+        (saves_dir() / "broken.toml").write_bytes(b"\x00\xff garbage")
+        await pilot.press("l")
+        await pilot.pause()
+        grid = app.screen.query_one("#saves", DataTable)
+        assert grid.row_count == 2
+        rows = [grid.get_row_at(i) for i in range(2)]
+        assert any("unreadable" in str(row[0]) for row in rows)
+        good = next(i for i, row in enumerate(rows) if "unreadable" not in str(row[0]))
+        grid.move_cursor(row=good)
+        await pilot.press("enter")
+        for _ in range(5):
+            await pilot.pause()
+        assert isinstance(app.screen, QuadropolisScreen)
+        assert len(app.screen.table.log) == 5
+
+    run(body)
+
+
+def test_load_delete_asks_first() -> None:
+    async def body(pilot: Pilot[Any], app: MeepleApp) -> None:
+        write_fixed_save(quadropolis_table(moves=2), "keepme", "Quadropolis: Ada, Brook")
+        await pilot.press("l")
+        await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert len(list_saves()) == 1
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert list_saves() == []
+
+    run(body)
+
+
+def test_rules_viewer_shows_the_game_rules() -> None:
+    async def body(pilot: Pilot[Any], app: MeepleApp) -> None:
+        await pilot.press("f1")
+        await pilot.pause()
+        viewer = app.screen.query_one("#rules", MarkdownViewer)
+        assert "Quadropolis" in viewer.document.source
+
+    run(body)
+
+
+def test_settings_change_theme_and_persist() -> None:
+    async def body(pilot: Pilot[Any], app: MeepleApp) -> None:
+        await pilot.press("s")
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#theme", Select).value = "meeple-light"
+        screen.query_one("#confirm", Checkbox).value = True
+        await pilot.pause()
+        assert app.theme == "meeple-light"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        saved, warning = load_settings()
+        assert warning is None and saved.theme == "meeple-light" and saved.confirm_end_turn
+
+    run(body)
+
+
+def test_settings_cancel_restores_theme() -> None:
+    async def body(pilot: Pilot[Any], app: MeepleApp) -> None:
+        await pilot.press("s")
+        await pilot.pause()
+        app.screen.query_one("#theme", Select).value = "meeple-high-contrast"
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.theme == "meeple-dark"
+
+    run(body)
+
+
+def test_help_lists_the_keys_of_the_screen_below() -> None:
+    async def body(pilot: Pilot[Any], app: MeepleApp) -> None:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        described = [text for _, text in app.screen.keys()]
+        assert "New game" in described and "Load" in described
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+    run(body)
+
+
+def test_game_help_includes_board_keys() -> None:
+    async def body(pilot: Pilot[Any], app: MeepleApp) -> None:
+        from tests.tui.helpers import open_game
+
+        await open_game(pilot, quadropolis_table())
+        await pilot.press("question_mark")
+        await pilot.pause()
+        described = [text for _, text in app.screen.keys()]
+        assert "Undo" in described and "Discard the building in hand" in described
+
+    run(body)
+
+
+def test_curtain_waits_for_enter() -> None:
+    async def body(pilot: Pilot[Any], app: MeepleApp) -> None:
+        lifted: list[bool] = []
+        app.push_screen(HandOffScreen(1, "Brook"), lambda _: lifted.append(True))
+        await pilot.pause()
+        await pilot.press("x")
+        assert not lifted
+        await pilot.press("enter")
+        await pilot.pause()
+        assert lifted and isinstance(app.screen, MenuScreen)
+
+    run(body)
+
+
+def test_confirm_before_end_turn() -> None:
+    """With the setting on, the move that ends a turn waits for a yes."""
+
+    async def body(pilot: Pilot[Any], app: MeepleApp) -> None:
+        from tests.tui.helpers import open_game
+        from core.quadropolis.actions import Discard, Place
+
+        app.settings.confirm_end_turn = True
+        table = quadropolis_table()
+        screen = await open_game(pilot, table)
+        place = next(a for a in table.legal_actions(0) if isinstance(a, Place)
+                     and "nothing" not in table.game.describe(a, table.state))
+        screen.submit_action(place)
+        await pilot.pause()
+        assert len(table.log) == 1  # taking a tile does not end the turn
+        screen.submit_action(Discard())
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen) and len(table.log) == 1
+        await pilot.press("y")
+        await pilot.pause()
+        assert len(table.log) == 2
+
+    run(body)
+
+
+def test_command_palette_offers_game_commands() -> None:
+    async def body(pilot: Pilot[Any], app: MeepleApp) -> None:
+        from tests.tui.helpers import open_game
+
+        screen = await open_game(pilot, quadropolis_table())
+        titles = [c.title for c in app.get_system_commands(screen)]
+        assert {"Undo", "Save as", "Menu", "Help", "Rules"} <= set(titles)
+
+    run(body)
+
+
+def test_save_as_writes_a_second_file() -> None:
+    async def body(pilot: Pilot[Any], app: MeepleApp) -> None:
+        from tests.tui.helpers import open_game
+
+        await open_game(pilot, quadropolis_table(moves=3))
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        prompt = app.screen.query_one("#prompt-input", Input)
+        prompt.value = "my copy"
+        await pilot.press("enter")
+        await pilot.pause()
+        names = sorted(s.name for s in list_saves())
+        assert len(names) == 2 and "my-copy" in names
+
+    run(body)

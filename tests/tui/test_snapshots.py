@@ -1,0 +1,93 @@
+"""Snapshot tests of every screen at 80×24 and 120×40 (look at the SVGs before updating)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from tui.app import MeepleApp
+from tui.screens.game_over import GameOverScreen
+
+from tests.tui.helpers import finished_table, open_game, quadropolis_table, write_fixed_save
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+
+
+def app() -> MeepleApp:
+    """A fresh app with instant bots."""
+    return MeepleApp(bot_delay=0)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_menu(snap_compare: Any, size: tuple[int, int]) -> None:
+    assert snap_compare(app(), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_new_game(snap_compare: Any, size: tuple[int, int]) -> None:
+    assert snap_compare(app(), press=["n"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_load(snap_compare: Any, size: tuple[int, int]) -> None:
+    async def before(pilot: Pilot[Any]) -> None:
+        write_fixed_save(quadropolis_table(moves=9), "quadropolis-friday", "Quadropolis: Ada, Brook")
+        write_fixed_save(finished_table(), "quadropolis-finished", "Quadropolis: Ada, Brook")
+        from saves import saves_dir
+
+        (saves_dir() / "broken.toml").write_text("this is [not toml", encoding="utf-8")
+        await pilot.press("l")
+        await pilot.pause()
+
+    assert snap_compare(app(), terminal_size=size, run_before=before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_settings(snap_compare: Any, size: tuple[int, int]) -> None:
+    assert snap_compare(app(), press=["s"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_help(snap_compare: Any, size: tuple[int, int]) -> None:
+    assert snap_compare(app(), press=["question_mark"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_rules(snap_compare: Any, size: tuple[int, int]) -> None:
+    assert snap_compare(app(), press=["f1"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_quadropolis_board_mid_round(snap_compare: Any, size: tuple[int, int]) -> None:
+    async def before(pilot: Pilot[Any]) -> None:
+        await open_game(pilot, quadropolis_table(("human", "human", "human"), moves=25))
+        await pilot.pause()
+
+    assert snap_compare(app(), terminal_size=size, run_before=before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_quadropolis_build_step(snap_compare: Any, size: tuple[int, int]) -> None:
+    async def before(pilot: Pilot[Any]) -> None:
+        table = quadropolis_table(("human", "human"), moves=12)
+        screen = await open_game(pilot, table)
+        while table.state.phase != "build":
+            seat = table.to_act()[0]
+            table.submit(seat, table.legal_actions(seat)[-1])
+        screen.advance()
+        await pilot.pause()
+
+    assert snap_compare(app(), terminal_size=size, run_before=before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_quadropolis_scoring(snap_compare: Any, size: tuple[int, int]) -> None:
+    async def before(pilot: Pilot[Any]) -> None:
+        table = finished_table()
+        screen = await open_game(pilot, table)
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, GameOverScreen), screen
+
+    assert snap_compare(app(), terminal_size=size, run_before=before)
