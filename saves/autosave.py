@@ -145,7 +145,7 @@ class Autosaver:
             except SaveError as exc:
                 self._failed(str(exc))
             except Exception as exc:  # anything unexpected must not reach the game
-                self._failed(f"Save file '{self.path.name}' could not be written ({exc})")
+                self._failed(f"Save file '{self.path.name}' could not be written ({str(exc)[:160]})")
             else:
                 self.last_error = None
                 self.last_saved = self._clock()

@@ -65,6 +65,9 @@ Real saves are 10–100 KiB. Python's ``tomllib`` parses hostile-but-valid TOML 
 MAX_DEPTH = 48
 """Deepest nesting of lists/tables allowed inside states and actions."""
 
+MAX_KEY_PARTS = 8
+"""Most dotted parts allowed in a ``a.b.c = ...`` key (tomli_w never writes dotted keys)."""
+
 MAX_PLAYERS = 16
 MAX_NAME_LENGTH = 40
 MAX_TEXT_LENGTH = 200
@@ -79,9 +82,6 @@ _GAME_ID_RE = re.compile(r"[a-z][a-z0-9_-]{0,39}")
 _OPTION_KEY_RE = re.compile(r"[A-Za-z0-9_-]{1,40}")
 _HASH_RE = re.compile(r"[0-9a-f]{64}")
 _SEED_TEXT_RE = re.compile(r"-?[0-9]{1,40}")
-MAX_KEY_PARTS = 8
-"""Most dotted parts allowed in a ``a.b.c = ...`` key (tomli_w never writes dotted keys)."""
-
 _KEY_PART = r"""(?:[A-Za-z0-9_-]++|"(?:[^"\\\n]|\\.)*+"|'[^'\n]*+')"""
 _KEY_SEP = r"[ \t]*+\.[ \t]*+"
 _DEEP_KEY_RE = re.compile(rf"^[ \t]*+(?:{_KEY_PART}{_KEY_SEP}){{{MAX_KEY_PARTS},}}", re.M)
@@ -91,11 +91,12 @@ _DEEP_HEADER_RE = re.compile(
 _BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u2028\u2029")
 
 
-class SaveError(Exception):
+class SaveError(OSError):
     """A save file could not be read, written, found or deleted.
 
     ``path`` is the file concerned (may be None), ``problem`` the reason in plain words;
     ``str(error)`` combines both, e.g. ``Save file 'x.toml': the file is empty.``
+    It is an ``OSError`` (a problem with a file), so file-error handlers catch it too.
     """
 
     def __init__(self, path: Path | str | None, problem: str) -> None:
@@ -113,6 +114,9 @@ class SaveError(Exception):
 
     def __str__(self) -> str:
         return self._message()
+
+    def __reduce__(self) -> tuple[type["SaveError"], tuple[Path | None, str]]:
+        return (type(self), (self.path, self.problem))
 
 
 class Invalid(ValueError):
@@ -180,12 +184,12 @@ def check_player_name(name: object) -> str | None:
     """
     if not isinstance(name, str):
         return "a player name must be text"
+    if len(name) > MAX_NAME_LENGTH:
+        return f"player name is longer than {MAX_NAME_LENGTH} characters"
     if not name.strip():
         return "a player name cannot be empty"
     if name != name.strip():
         return f"player name {name!r} starts or ends with spaces"
-    if len(name) > MAX_NAME_LENGTH:
-        return f"player name is longer than {MAX_NAME_LENGTH} characters"
     if has_bad_chars(name):
         return f"player name {name!r} contains control characters"
     if "/" in name or "\\" in name:
@@ -242,18 +246,27 @@ def to_plain(value: Any, where: str = "value", depth: int = 0) -> Any:
             raise Invalid(f"{where} holds a number too large for a save file")
         return value
     if isinstance(value, (list, tuple)):
-        return [to_plain(item, f"{where}[{i}]", depth + 1) for i, item in enumerate(value)]
+        return [to_plain(item, _child(where, f"[{i}]"), depth + 1) for i, item in enumerate(value)]
     if isinstance(value, dict):
         out: dict[str, Any] = {}
         for key, item in value.items():
             if not isinstance(key, str):
-                raise Invalid(f"{where} has a key that is not text ({key!r})")
-            out[key] = to_plain(item, f"{where}.{key}" if len(where) < 120 else where, depth + 1)
+                raise Invalid(f"{where} has a key that is not text ({str(key)[:40]!r})")
+            out[key] = to_plain(item, _child(where, f".{key}"), depth + 1)
         return out
     raise Invalid(
         f"{where} is {describe_kind(value)}; only text, whole numbers, true/false, lists "
         "and tables are allowed"
     )
+
+
+def _child(where: str, suffix: str) -> str:
+    """``where + suffix`` for error messages, shortened with "…" once it gets long."""
+    if where.endswith("…"):
+        return where
+    if len(where) + len(suffix) > 80:
+        return where + "…"
+    return where + suffix
 
 
 def state_hash(snapshot: Any) -> str:

@@ -49,7 +49,7 @@ def _decode_actions(game: Game[Any, Any], save: SaveFile) -> tuple[list[Any], st
         except Exception as exc:  # CorruptData, or any bug in a game's decoder
             actions.append(UndecodedAction.of(record.action))
             if problem is None:
-                problem = f"move {i + 1} is no longer understood ({exc})"
+                problem = f"move {i + 1} is no longer understood ({_short(exc)})"
     return actions, problem
 
 
@@ -65,11 +65,11 @@ def _replay(
     try:
         table = Table.replay(game, seats, save.header.seed, options, pairs)
     except Exception as exc:  # IllegalAction, CorruptData, or any bug in the rules
-        return None, f"the moves no longer replay ({exc})"
+        return None, f"the moves no longer replay ({_short(exc)})"
     try:
         replayed_hash = state_hash(to_plain(game.encode_state(table.state)))
     except Exception as exc:
-        return None, f"the replayed game could not be encoded ({exc})"
+        return None, f"the replayed game could not be encoded ({_short(exc)})"
     if replayed_hash != save.snapshot_hash:
         return table, "replaying the moves gives a different position"
     return table, None
@@ -117,14 +117,14 @@ def load_table(name_or_path: str | Path, directory: Path | str | None = None) ->
     try:
         seats = seats_from_header(header)
     except ValueError as exc:
-        raise SaveError(path, f"the players are not valid ({exc})") from None
+        raise SaveError(path, f"the players are not valid ({_short(exc)})") from None
 
     problem: str | None = None
     try:
         options = parse_options(game, header.options)
     except Exception as exc:
         options = dict(header.options)
-        problem = f"its options are no longer valid ({exc})"
+        problem = f"its options are no longer valid ({_short(exc)})"
     actions, decode_problem = _decode_actions(game, save)
     problem = problem or decode_problem
 
@@ -142,7 +142,7 @@ def load_table(name_or_path: str | Path, directory: Path | str | None = None) ->
         try:
             table = _from_snapshot(game, seats, save, options, actions)
         except Exception as exc:  # CorruptData or a decoder bug
-            snapshot_problem = f"its saved position cannot be read ({exc})"
+            snapshot_problem = f"its saved position cannot be read ({_short(exc)})"
 
     if table is not None:
         warning = (
@@ -157,6 +157,12 @@ def load_table(name_or_path: str | Path, directory: Path | str | None = None) ->
         )
         return LoadedGame(replayed, path, _name(path), header, warning)
     raise SaveError(path, f"the game cannot be resumed: {problem}, and {snapshot_problem}")
+
+
+def _short(exc: BaseException, limit: int = 160) -> str:
+    """An exception's message, cut to ``limit`` characters for a user-facing warning."""
+    text = str(exc) or type(exc).__name__
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _name(path: Path) -> str:

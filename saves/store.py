@@ -152,7 +152,9 @@ def _load_document(path: Path) -> dict[str, Any]:
     except RecursionError:
         raise SaveError(path, "the file nests data too deeply to be a Meeple save") from None
     except (ValueError, TypeError, OverflowError, MemoryError) as exc:
-        raise SaveError(path, f"the file could not be parsed ({exc})") from None
+        if "digits" in str(exc):
+            raise SaveError(path, "it contains a number far too large for a save file") from None
+        raise SaveError(path, f"the file could not be parsed ({str(exc)[:120]})") from None
     return doc
 
 
@@ -165,7 +167,9 @@ def game_for_header(path: Path | None, header: SaveHeader) -> Game[Any, Any]:
             path, f"it is a game of '{header.game_id}', which this version of Meeple does not have"
         ) from None
     except Exception as exc:  # a broken game module must not break listings
-        raise SaveError(path, f"the game '{header.game_id}' could not be loaded ({exc})") from None
+        raise SaveError(
+            path, f"the game '{header.game_id}' could not be loaded ({str(exc)[:160]})"
+        ) from None
     info = game.info
     count = len(header.players)
     if not info.min_players <= count <= info.max_players:
@@ -288,7 +292,9 @@ def snapshot_table(
     except Invalid as exc:
         raise SaveError(None, f"the game could not be saved: {exc}") from None
     except Exception as exc:
-        raise SaveError(None, f"the game could not be saved ({type(exc).__name__}: {exc})") from None
+        raise SaveError(
+            None, f"the game could not be saved ({type(exc).__name__}: {str(exc)[:160]})"
+        ) from None
     players = tuple(
         PlayerRecord(
             name=clean_player_name(seat.name),

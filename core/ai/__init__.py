@@ -39,7 +39,7 @@ __all__ = [
 
 BOT_KINDS: tuple[str, ...] = ("random", "greedy", "search", "easy", "normal", "hard")
 
-SEARCH_ITERATIONS: dict[str, int] = {"normal": 150, "search": 400, "hard": 600}
+SEARCH_ITERATIONS: dict[str, int] = {"normal": 150, "search": 300, "hard": 600}
 """Iterations per decision for the search-based kinds (before ``ai_budget_scale``)."""
 
 ROLLOUT_DEPTH = 30

@@ -9,7 +9,7 @@ Bots are deterministic given their seed and the sequence of views they are shown
 from __future__ import annotations
 
 import math
-from typing import Any, Hashable, Protocol, Sequence, runtime_checkable
+from typing import Any, Callable, Hashable, Protocol, Sequence, runtime_checkable
 
 from core.engine import Game
 
@@ -89,7 +89,9 @@ def heuristic_rewards(game: Game[Any, Any], state: Any) -> list[float]:
     return rewards
 
 
-def pick_best(values: Sequence[float], rng_choice: Any, eps: float = 1e-9) -> int:
+def pick_best(
+    values: Sequence[float], rng_choice: Callable[[list[int]], int], eps: float = 1e-9
+) -> int:
     """Index of the highest value, ties (within ``eps``) broken by ``rng_choice(list)``."""
     best = max(values)
     top = [i for i, v in enumerate(values) if v >= best - eps]

@@ -49,9 +49,9 @@ def test_crash_keeps_old_file(where: str, folder: Path, played: Table[Any], monk
 
     with monkeypatch.context() as patch:
         if where == "replace":
-            patch.setattr(atomic.os, "replace", boom)
+            patch.setattr("saves.atomic.os.replace", boom)
         elif where == "fsync":
-            patch.setattr(atomic.os, "fsync", boom)
+            patch.setattr("saves.atomic.os.fsync", boom)
         elif where == "write":
             patch.setattr(atomic, "_write_all", boom)
         else:
@@ -61,7 +61,7 @@ def test_crash_keeps_old_file(where: str, folder: Path, played: Table[Any], monk
                 real_write(fd, bytes(data[: len(data) // 2]))
                 raise Boom("disk vanished")
 
-            patch.setattr(atomic.os, "write", half_then_boom)
+            patch.setattr("saves.atomic.os.write", half_then_boom)
         with pytest.raises(Boom):
             save_table(played, path, "Pig changed")
     assert path.read_bytes() == before

@@ -117,7 +117,7 @@ def test_save_is_atomic_and_reports_errors(tmp_path: Path, monkeypatch: pytest.M
         raise OSError(28, "No space left on device")
 
     with monkeypatch.context() as patch:
-        patch.setattr(atomic.os, "replace", full)
+        patch.setattr("saves.atomic.os.replace", full)
         error = save_settings(Settings(bot_level="hard"), path)
     assert error is not None and "No space left" in error
     assert load_settings(path)[0].bot_level == "easy"

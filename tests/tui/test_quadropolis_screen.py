@@ -137,3 +137,28 @@ def test_tab_shows_the_other_cities_and_digits_pick_architects() -> None:
             assert screen.architect != used
 
     asyncio.run(main())
+
+
+def test_move_list_filter_and_escape_back_to_the_board() -> None:
+    """m jumps to the filter; typing filters; Enter plays; Esc returns to the board."""
+
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = quadropolis_table(("human", "human"))
+            screen = await open_game(pilot, table)
+            await pilot.press("m")
+            assert screen.focused is not None and screen.focused.id == "action-filter"
+            await pilot.press(*"architect 4 s3")
+            await pilot.pause()
+            actions = screen.query_one("#actions")
+            assert actions._shown == [Place(4, "S3")]
+            await pilot.press("escape")
+            assert screen.focused.id == "action-filter" and actions.filter_text == ""
+            await pilot.press("escape")
+            assert screen.focused.id == "qp-board"
+            await pilot.press("m", *"architect 4 s3", "enter")
+            await pilot.pause()
+            assert table.log[-1].action == Place(4, "S3")
+
+    asyncio.run(main())

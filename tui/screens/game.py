@@ -95,7 +95,6 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#actions", ActionList).border_title = "Moves"
         self.query_one("#log", GameLog).border_title = "Log"
-        self.query_one("#log", GameLog).show_entries(self.table.log, self.table.seats)
         self.refresh_all()
         self.call_after_refresh(self.advance)
 
@@ -104,6 +103,11 @@ class GameScreen(Screen[None]):
         self.set_class(self.size.width >= 120, "-wide")
         self.set_class(self.size.height >= 34, "-tall")
         self.refresh_all()
+        # The log wraps to its width, so it is rebuilt once the new size is laid out.
+        self.call_after_refresh(self._rebuild_log)
+
+    def _rebuild_log(self) -> None:
+        self.query_one("#log", GameLog).show_entries(self.table.log, self.table.seats)
 
     def on_unmount(self) -> None:
         self._epoch += 1
@@ -152,11 +156,8 @@ class GameScreen(Screen[None]):
         self.update_board(view)
 
     def _on_table_event(self, event: TableEvent) -> None:
-        log = self.query_one("#log", GameLog)
-        if event.kind == "action" and event.entry is not None:
-            log.show_entries(self.table.log, self.table.seats)
-        elif event.kind == "undo":
-            log.show_entries(self.table.log, self.table.seats)
+        if event.kind in ("action", "undo"):
+            self._rebuild_log()
         if self.autosaver.last_error:
             self.notify(self.autosaver.last_error, severity="error", title="Autosave failed")
 
@@ -327,6 +328,13 @@ class GameScreen(Screen[None]):
         self.workers.cancel_group(self, "bot")
         self.autosaver.save_now()
         self.app.pop_screen()
+
+    def focus_board(self) -> None:
+        """Give the keyboard back to the board."""
+        board = self.query_one("#board")
+        target = next((w for w in board.query("*") if w.focusable), None)
+        if target is not None:
+            target.focus()
 
     def action_focus_moves(self) -> None:
         """Jump to the move list's filter box."""

@@ -15,6 +15,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 from core.engine import GameInfo
 from core.registry import all_info
 from core.table import Controller, Seat
+from saves import check_player_name
 from tui.widgets.players import player_glyph
 
 CONTROLLERS: list[tuple[str, str]] = [
@@ -164,7 +165,11 @@ class NewGameScreen(Screen[None]):
             if not name:
                 self.notify(f"Seat {player_glyph(index)} needs a name.", severity="error")
                 return None
-            if any(seat.name == name for seat in seats):
+            problem = check_player_name(name)
+            if problem:
+                self.notify(f"Seat {player_glyph(index)}: {problem}.", severity="error")
+                return None
+            if any(seat.name.casefold() == name.casefold() for seat in seats):
                 self.notify(f"Two seats are called {name!r}; names must differ.", severity="error")
                 return None
             value = self.query_one(f"#ctl-{index}", Select).value

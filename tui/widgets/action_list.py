@@ -82,8 +82,14 @@ class ActionList(Vertical):
             event.stop()
 
     def action_clear_filter(self) -> None:
-        """Empty the filter box."""
-        self.query_one("#action-filter", Input).value = ""
+        """Empty the filter box; when it is already empty, hand the keys back to the board."""
+        box = self.query_one("#action-filter", Input)
+        if box.value:
+            box.value = ""
+            return
+        focus_board = getattr(self.screen, "focus_board", None)
+        if focus_board is not None:
+            focus_board()
 
     def focus_filter(self) -> None:
         """Put the cursor in the filter box."""

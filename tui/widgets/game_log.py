@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from textual.widgets import Log
+from rich.text import Text
+from textual.widgets import RichLog
 
 from core.table import LogEntry, Seat
 from tui.widgets.players import player_glyph
@@ -13,10 +14,14 @@ def log_line(entry: LogEntry, seats: tuple[Seat, ...]) -> str:
     return f"{player_glyph(entry.seat)} {seats[entry.seat].name}: {entry.text}"
 
 
-class GameLog(Log):
-    """A read-only log that can be rebuilt after an undo."""
+class GameLog(RichLog):
+    """A read-only, wrapping log that can be rebuilt after an undo."""
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(wrap=True, markup=False, highlight=False, min_width=10, **kwargs)  # type: ignore[arg-type]
 
     def show_entries(self, entries: list[LogEntry], seats: tuple[Seat, ...]) -> None:
-        """Replace the contents with ``entries``."""
+        """Replace the contents with ``entries`` (newest at the bottom)."""
         self.clear()
-        self.write_lines([log_line(e, seats) for e in entries])
+        for entry in entries:
+            self.write(Text(log_line(entry, seats)))
