@@ -374,7 +374,7 @@ class SealedBids(Game[BidState, Action]):
         }.get(state.phase, "Game over.")
 
     def progress(self, state: BidState) -> str:
-        """"Round r/R"."""
+        """Progress as "Round r/R"."""
         return f"Round {min(state.round + 1, state.rounds)}/{state.rounds}"
 
     def turn_holder(self, state: BidState) -> int | None:

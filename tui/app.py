@@ -66,10 +66,9 @@ class MeepleApp(App[None]):
         """Store new settings, apply the theme and write the settings file."""
         self.settings = settings
         self.apply_theme(settings.theme)
-        try:
-            save_settings(settings)
-        except OSError as exc:
-            self.notify(f"Could not save settings: {exc}", severity="error")
+        error = save_settings(settings)
+        if error:
+            self.notify(f"Could not save settings: {error}", severity="error")
 
     def on_mount(self) -> None:
         from tui.screens.menu import MenuScreen

@@ -219,6 +219,28 @@ def test_bot_seats_and_empty_logs_cannot_undo() -> None:
     assert table.undo_depth(1) == 0 and not table.can_undo(1)
 
 
+def _ended_by_a_human_move() -> Table[Action]:
+    """A finished human-vs-bot game whose last move was the human's (a veto, no barrier)."""
+    table = new_table("h", "b", seed=1)
+    rng = Rng(1)
+    while not table.is_over():
+        seat = table.to_act()[0]
+        table.submit(seat, rng.choice(table.legal_actions(seat)))
+    return table
+
+
+def test_game_can_end_on_a_human_non_barrier_move() -> None:
+    table = _ended_by_a_human_move()
+    assert table.is_over()
+    assert table.log[-1].seat == 0 and not table.log[-1].barrier
+
+
+@pytest.mark.xfail(strict=True, reason="core/table.py bug: undo_depth ignores is_over()")
+def test_no_undo_once_the_game_is_over() -> None:
+    """The game-ending move is final: "over" was announced (game-over screen, autosave)."""
+    assert not _ended_by_a_human_move().can_undo(0)
+
+
 # --- events ------------------------------------------------------------------------------------
 
 def test_events_action_undo_over_and_unsubscribe() -> None:

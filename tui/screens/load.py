@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
+from rich.markup import escape
+from textual.markup import escape as tescape
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
@@ -28,7 +30,7 @@ class LoadScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static("Saved games", id="title")
         yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
-        yield Static("", id="empty")
+        yield Static("", id="detail")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -44,14 +46,31 @@ class LoadScreen(Screen[None]):
         self.listings = list_saves()
         for listing in self.listings:
             table.add_row(*self._row(listing), key=listing.name)
-        empty = self.query_one("#empty", Static)
-        empty.update("" if self.listings else "No saved games yet. Start one from the menu (n).")
+        self._show_detail()
+
+    def _show_detail(self) -> None:
+        """Under the table: the highlighted save's title, or why it cannot be read."""
+        detail = self.query_one("#detail", Static)
+        listing = self._selected()
+        if not self.listings:
+            detail.update("No saved games yet. Start one from the menu (n).")
+        elif listing is None:
+            detail.update("")
+        elif listing.error or listing.header is None:
+            detail.update(f"[$error]{tescape(listing.name)}: {tescape(listing.error or '')}[/]")
+        else:
+            header = listing.header
+            detail.update(f"{tescape(header.title)} · started {header.created.replace('T', ' ')[:16]}")
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        """Follow the cursor with the detail line."""
+        self._show_detail()
 
     @staticmethod
     def _row(listing: SaveListing) -> tuple[str, ...]:
         header = listing.header
         if header is None or listing.error:
-            return ("[red]unreadable[/]", listing.error or "", "", "", listing.name)
+            return ("[red]unreadable[/]", "see below", "", "", escape(listing.name))
         try:
             title = get_game(header.game_id).info.title
         except UnknownGame:
@@ -59,7 +78,7 @@ class LoadScreen(Screen[None]):
         players = ", ".join(p.name for p in header.players)
         progress = "finished" if header.over else header.progress
         updated = header.updated.replace("T", " ")[:16]
-        return (title, players, progress, updated, listing.name)
+        return tuple(escape(text) for text in (title, players, progress, updated, listing.name))
 
     def _selected(self) -> SaveListing | None:
         table = self.query_one("#saves", DataTable)
@@ -94,7 +113,7 @@ class LoadScreen(Screen[None]):
         def done(yes: bool | None) -> None:
             if yes:
                 try:
-                    delete_save(listing.name)
+                    delete_save(listing.path)
                 except OSError as exc:
                     self.notify(f"Could not delete {listing.name}: {exc}", severity="error")
                 else:
