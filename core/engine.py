@@ -209,7 +209,9 @@ class Game(ABC, Generic[S, A]):
             return "The game is over."
         if seat not in self.to_act(state):
             return "It is not your turn."
-        if action not in self.legal_actions(state, seat):
+        # Compare types too: NamedTuples of different action types can be equal as tuples.
+        if not any(type(legal) is type(action) and legal == action
+                   for legal in self.legal_actions(state, seat)):
             return f"That move is not allowed now: {self.describe(action)}."
         return None
 

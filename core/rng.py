@@ -8,6 +8,7 @@ CPython details).
 
 from __future__ import annotations
 
+import re
 from typing import Any, MutableSequence, Sequence, TypeVar
 
 T = TypeVar("T")
@@ -15,6 +16,7 @@ T = TypeVar("T")
 _MASK64 = (1 << 64) - 1
 _MASK32 = (1 << 32) - 1
 _MULT = 6364136223846793005
+_HEX = re.compile(r"[0-9a-f]{1,16}")
 
 
 class Rng:
@@ -95,11 +97,10 @@ class Rng:
         """Rebuild a generator from :meth:`encode` output; raises ``ValueError`` if malformed."""
         if not isinstance(data, dict):
             raise ValueError("rng must be a table")
-        try:
-            state = int(str(data["state"]), 16)
-            inc = int(str(data["inc"]), 16)
-        except (KeyError, ValueError) as exc:
-            raise ValueError(f"bad rng data: {exc}") from None
+        values = [data.get("state"), data.get("inc")]
+        if not all(isinstance(v, str) and _HEX.fullmatch(v) for v in values):
+            raise ValueError("rng state and inc must be 1-16 lowercase hex digits")
+        state, inc = (int(v, 16) for v in values)
         if not (0 <= state <= _MASK64 and 0 <= inc <= _MASK64 and inc & 1):
             raise ValueError("rng values out of range")
         rng = cls.__new__(cls)

@@ -104,6 +104,8 @@ class Table(Generic[A]):
             raise ValueError(
                 f"{info.title} takes {info.min_players}–{info.max_players} players, not {len(seats)}"
             )
+        if any(seat.index != i for i, seat in enumerate(seats)):
+            raise ValueError("seats must be numbered 0, 1, 2, ... in order")
         parsed = parse_options(game, options or {})
         state = game.setup([s.name for s in seats], seed, parsed)
         return cls(game=game, seats=tuple(seats), seed=seed, options=parsed, _states=[state])
@@ -167,7 +169,8 @@ class Table(Generic[A]):
         entry = LogEntry(
             seat=seat,
             action=action,
-            text=self.game.describe(action, before),
+            # Described from the spectator's view: the shared log must not leak secrets.
+            text=self.game.describe(action, self.game.view(before, None)),
             barrier=self.game.is_undo_barrier(before, after),
         )
         self._states.append(after)
@@ -189,7 +192,9 @@ class Table(Generic[A]):
         A player undoes only their own latest decision, together with bot moves made since;
         never another human's move, and never across a random draw or a reveal.
         """
-        if not self.seats[seat].controller.is_human:
+        if not 0 <= seat < len(self.seats) or not self.seats[seat].controller.is_human:
+            return 0
+        if self.is_over():
             return 0
         for back, entry in enumerate(reversed(self.log), start=1):
             if entry.barrier:
@@ -218,6 +223,10 @@ class Table(Generic[A]):
         return depth
 
     def _why_no_undo(self, seat: int) -> str:
+        if not 0 <= seat < len(self.seats) or not self.seats[seat].controller.is_human:
+            return "Only a human player's own moves can be undone."
+        if self.is_over():
+            return "The game is over: its moves can no longer be undone."
         if not self.log:
             return "Nothing to undo yet."
         for entry in reversed(self.log):

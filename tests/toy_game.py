@@ -354,13 +354,14 @@ class SealedBids(Game[BidState, Action]):
 
     # --- text ------------------------------------------------------------------------
     def describe(self, action: Action, state: BidState | None = None) -> str:
-        """Menu/log text. With a real state (the table's log) a bid stays secret."""
+        """Menu/log text. Given a real state or a spectator view (the shared log), a bid
+        stays secret: only the bidder's own menu (no state, or its own view) names the card."""
         if action.kind == "pick":
             if state is not None and state.offer and action.value < len(state.offer):
                 return f"Auction prize {state.offer[action.value]}"
             return f"Auction offer {action.value + 1}"
         if action.kind == "bid":
-            if state is not None and state.viewer == FULL:
+            if state is not None and state.viewer in (FULL, SPECTATOR):
                 return "Seal a bid"
             return f"Bid {action.value}"
         return "Veto the win" if action.kind == "veto" else "Allow the win"

@@ -245,3 +245,21 @@ def test_toy_decode_state_rejects_bad_fields() -> None:
 def test_toy_decode_action_rejects_garbage(garbage: Any) -> None:
     with pytest.raises(CorruptData):
         GAME.decode_action(garbage)
+
+
+def test_an_action_of_another_type_with_equal_fields_is_illegal() -> None:
+    """NamedTuples compare as tuples: legality must also compare the action type."""
+    from typing import NamedTuple
+
+    class Impostor(NamedTuple):
+        kind: str
+        value: int
+
+    state = GAME.setup(["A", "B"], 3, {})
+    seat = GAME.to_act(state)[0]
+    real = GAME.legal_actions(state, seat)[0]
+    fake = Impostor(*real)
+    assert fake == real
+    assert GAME.why_illegal(state, seat, fake) is not None
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, seat, fake)

@@ -163,3 +163,13 @@ def test_equality_compares_generator_state() -> None:
     assert Rng(1) == Rng(1)
     assert Rng(1) != Rng(1, stream=2)
     assert Rng(1) != "Rng(1)"
+
+
+@pytest.mark.parametrize(
+    "data",
+    [{"state": 10, "inc": 11}, {"state": "0x10", "inc": "11"}, {"state": "1_0", "inc": "11"},
+     {"state": " 10", "inc": "11"}, {"state": "AB", "inc": "11"}, {"state": "1" * 17, "inc": "11"}],
+)
+def test_decode_rejects_non_canonical_hex(data: dict) -> None:
+    with pytest.raises(ValueError):
+        Rng.decode(data)

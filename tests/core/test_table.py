@@ -235,7 +235,6 @@ def test_game_can_end_on_a_human_non_barrier_move() -> None:
     assert table.log[-1].seat == 0 and not table.log[-1].barrier
 
 
-@pytest.mark.xfail(strict=True, reason="core/table.py bug: undo_depth ignores is_over()")
 def test_no_undo_once_the_game_is_over() -> None:
     """The game-ending move is final: "over" was announced (game-over screen, autosave)."""
     assert not _ended_by_a_human_move().can_undo(0)
@@ -357,3 +356,16 @@ def test_no_reaction_window_when_the_option_is_off() -> None:
     table = new_table("h", "h", seed=2, veto=False)
     _win_for(table, 1)
     assert table.state.phase == "pick" and len(table.state.won[1]) == 1
+
+
+def test_seats_must_be_numbered_in_order() -> None:
+    with pytest.raises(ValueError):
+        Table.new(GAME, [Seat(1, "A"), Seat(0, "B")], 1, {})
+
+
+def test_undo_for_a_bot_or_unknown_seat_is_refused_with_a_reason() -> None:
+    table = new_table("h", "b")
+    table.submit(0, table.legal_actions(0)[0])
+    assert table.undo_depth(1) == 0 and table.undo_depth(7) == 0
+    with pytest.raises(IllegalAction, match="human"):
+        table.undo(1)
