@@ -225,13 +225,11 @@ class QuadropolisScreen(GameScreen):
             else:
                 text += "\n[dim]1–4 architect · arrows move · enter takes[/]"
             return text
-        tile = view.pending
-        name = TILES[tile].name if tile >= 0 else "tile"
+        n = view.pending_architect
         row, col = divmod(self.city_cursor, CITY)
         return (
-            f"Build the [b]{name}[/] ({site_label(tile, 7) if tile >= 0 else ''}) with Architect "
-            f"{view.pending_architect}: row/column {view.pending_architect} or a green square"
-            f"\n[dim]arrows move · enter builds at row {row + 1}, col {col + 1} · d discards[/]"
+            f"Architect {n}: row/column {n} or a green square"
+            f"\n[dim]enter builds at ({row + 1},{col + 1}) · d discards[/]"
         )
 
     def private_text(self, view: State) -> str:

@@ -132,7 +132,7 @@ def render_site(state: State, marks: SiteMarks, width: int) -> str:
                 text, style = "░" * width, "$text-disabled"
             elif tile >= 0:
                 key = TYPE_KEYS[TILE_KIND[tile]]
-                text, style = site_label(tile, width), STYLES[key]
+                text, style = site_label(tile, width).center(width), STYLES[key]
             else:
                 text, style = "·".center(width), "$text-disabled"
             if square == marks.flash_square:
@@ -172,7 +172,7 @@ def render_city(state: State, seat: int, marks: CityMarks, width: int) -> str:
             stack = state.cities[seat][square]
             if stack:
                 key = TYPE_KEYS[TILE_KIND[stack[0]]]
-                text, style = city_label(stack, width), STYLES[key]
+                text, style = city_label(stack, width).center(width), STYLES[key]
             else:
                 text, style = "·".center(width), "$text-disabled"
             if square in marks.legal:

@@ -38,7 +38,8 @@ class MenuScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu-box"):
-            yield Static(LOGO, id="logo")
+            with Center():
+                yield Static(LOGO.strip("\n"), id="logo")
             yield Static(self._games_line(), id="games-line")
             with Center():
                 yield OptionList(

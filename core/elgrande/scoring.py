@@ -1,0 +1,169 @@
+"""El Grande scoring (spec §5): the tie rule, bonuses, special and general scorings.
+
+:func:`rank_points` is the pure tie rule of §5.1; :func:`area_points` adds the King's and
+Grande bonuses of §5.2 for a region. The ``score_*`` functions change a state: they add
+points to the score track and to the per-category breakdown and write a public log line.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from core.elgrande.content import BOARD, CASTILLO, NUM_REGIONS, PRINTED_VALUES, REGIONS
+from core.elgrande.state import CAT_CASTILLO, CAT_GRANDE, CAT_KING, CAT_REGIONS, CAT_SPECIAL, State
+
+KING_BONUS = BOARD.king_bonus
+GRANDE_BONUS = BOARD.grande_bonus
+CASTILLO_VALUES = BOARD.castillo_values
+SCOREBOARD_VALUES = BOARD.scoreboard_values
+
+
+def rank_points(counts: Sequence[int], values: Sequence[int]) -> list[int]:
+    """Points per seat for one area by the tie rule of §5.1.
+
+    Only seats with at least one caballero take part. Seats tied for a place all drop one
+    place and get that lower place's value; the next group continues two places lower.
+    """
+    n = len(counts)
+    points = [0] * n
+    levels = sorted({c for c in counts if c > 0}, reverse=True)
+    place = 0  # 0-based place index
+    for level in levels:
+        if place >= 3:
+            break
+        group = [s for s in range(n) if counts[s] == level]
+        if len(group) == 1:
+            points[group[0]] = values[place]
+            place += 1
+        else:
+            if place + 1 < 3:
+                value = values[place + 1]
+                for s in group:
+                    points[s] = value
+            place += 2
+    return points
+
+
+def sole_leader(counts: Sequence[int]) -> int:
+    """The seat with strictly more caballeros than every other seat, or -1."""
+    best, who, tied = 0, -1, False
+    for s, c in enumerate(counts):
+        if c > best:
+            best, who, tied = c, s, False
+        elif c == best and c > 0:
+            tied = True
+    return -1 if tied else who
+
+
+def region_values(state: State, region: int) -> tuple[int, int, int]:
+    """Current 1st/2nd/3rd values of a region (a mobile scoreboard replaces the printed ones)."""
+    boards = state.scoreboards
+    if boards[0] == region:
+        return SCOREBOARD_VALUES[0]
+    if boards[1] == region:
+        return SCOREBOARD_VALUES[1]
+    return PRINTED_VALUES[region]
+
+
+def area_points(state: State, area: int, first_only: bool = False) -> tuple[list[int], list[int], list[int]]:
+    """``(placing points, King's bonus, Grande bonus)`` per seat if ``area`` were scored now.
+
+    ``area`` is a region or :data:`CASTILLO` (no bonuses there). With ``first_only`` only a
+    sole leader scores, taking the 1st value (card 3.5).
+    """
+    n = state.players
+    if area == CASTILLO:
+        return rank_points(state.castillo, CASTILLO_VALUES), [0] * n, [0] * n
+    counts = state.board[area]
+    values = region_values(state, area)
+    leader = sole_leader(counts)
+    if first_only:
+        base = [0] * n
+        if leader >= 0:
+            base[leader] = values[0]
+    else:
+        base = rank_points(counts, values)
+    king = [0] * n
+    grande = [0] * n
+    if leader >= 0:
+        if area == state.king:
+            king[leader] = KING_BONUS
+        if state.grandes[leader] == area:
+            grande[leader] = GRANDE_BONUS
+    return base, king, grande
+
+
+def _award(state: State, area: int, special: bool, first_only: bool = False) -> list[int]:
+    base, king, grande = area_points(state, area, first_only)
+    points = state.points
+    total = [0] * state.players
+    for s in range(state.players):
+        gained = base[s] + king[s] + grande[s]
+        if not gained:
+            continue
+        total[s] = gained
+        state.score[s] += gained
+        if special:
+            points[s][CAT_SPECIAL] += gained
+        else:
+            points[s][CAT_CASTILLO if area == CASTILLO else CAT_REGIONS] += base[s]
+            points[s][CAT_KING] += king[s]
+            points[s][CAT_GRANDE] += grande[s]
+    name = BOARD.castillo_name if area == CASTILLO else REGIONS[area].name
+    parts = []
+    for s in range(state.players):
+        if total[s]:
+            extra = []
+            if king[s]:
+                extra.append("King")
+            if grande[s]:
+                extra.append("Grande")
+            note = f" (incl. {' and '.join(extra)} bonus)" if extra else ""
+            parts.append(f"{state.names[s]} {total[s]}{note}")
+    state.log.append(f"{name} scored: {', '.join(parts) if parts else 'nobody scores'}.")
+    return total
+
+
+def score_area(state: State, area: int, special: bool = True) -> list[int]:
+    """Score one region or the Castillo now; returns the points gained per seat."""
+    if area == CASTILLO:
+        counts = ", ".join(f"{state.names[s]} {c}" for s, c in enumerate(state.castillo) if c)
+        state.log.append(f"The Castillo holds: {counts or 'nothing'}.")
+    return _award(state, area, special)
+
+
+def score_first_only(state: State) -> None:
+    """Card 3.5: every region, sole leaders only (with their bonuses)."""
+    for region in range(NUM_REGIONS):
+        _award(state, region, True, first_only=True)
+
+
+def class_regions(state: State, firsts: Sequence[int], printed: bool) -> list[int]:
+    """Regions whose 1st-place value (current, or printed if ``printed``) is in ``firsts``."""
+    out = []
+    for region in range(NUM_REGIONS):
+        first = PRINTED_VALUES[region][0] if printed else region_values(state, region)[0]
+        if first in firsts:
+            out.append(region)
+    return out
+
+
+def extreme_regions(state: State, most: bool) -> list[int]:
+    """Regions holding the most (or fewest, ignoring empty ones) caballeros of all colours."""
+    totals = [sum(state.board[r]) for r in range(NUM_REGIONS)]
+    filled = [t for t in totals if t > 0]
+    if not filled:
+        return []
+    target = max(filled) if most else min(filled)
+    return [r for r in range(NUM_REGIONS) if totals[r] == target]
+
+
+def regions_value(state: State) -> list[int]:
+    """Points per seat if all nine regions were scored now (bonuses included)."""
+    n = state.players
+    total = [0] * n
+    for region in range(NUM_REGIONS):
+        base, king, grande = area_points(state, region)
+        for s in range(n):
+            total[s] += base[s] + king[s] + grande[s]
+    return total
