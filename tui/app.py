@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
+import platformdirs
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -40,6 +42,7 @@ class MeepleApp(App[None]):
     def __init__(self, start: StartRequest | None = None, bot_delay: float = 0.5) -> None:
         super().__init__()
         self.start = start
+        self._size_warned = False
         self.bot_delay = bot_delay
         self.settings, settings_warning = load_settings()
         self.startup_warnings: list[str] = [settings_warning] if settings_warning else []
@@ -69,6 +72,44 @@ class MeepleApp(App[None]):
         error = save_settings(settings)
         if error:
             self.notify(f"Could not save settings: {error}", severity="error")
+
+    # Smallest size the screens are laid out for; below it the player is told once.
+    MIN_SIZE = (80, 24)
+
+    def on_resize(self) -> None:
+        """Tell the player once when the terminal is smaller than the layouts need."""
+        width, height = self.size
+        if (width < self.MIN_SIZE[0] or height < self.MIN_SIZE[1]) and not self._size_warned:
+            self._size_warned = True
+            self.notify(
+                f"This terminal is {width}×{height}; Meeple needs at least "
+                f"{self.MIN_SIZE[0]}×{self.MIN_SIZE[1]} to show everything.",
+                severity="warning",
+                timeout=8,
+            )
+
+    def _fatal_error(self) -> None:
+        """An unexpected error: keep the details in a crash log, tell the player in one line.
+
+        Every move is autosaved before the screen updates, so the game is not lost.
+        """
+        error = self._exception
+        where = ""
+        if error is not None:
+            path = Path(platformdirs.user_state_dir("meeple")) / "crash.log"
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                with path.open("a", encoding="utf-8") as log:
+                    log.write("".join(traceback.format_exception(error)))
+                where = f" Details are in {path}."
+            except OSError:
+                pass
+        self.bell()
+        self._exit_renderables.append(
+            f"Meeple stopped after an unexpected error ({type(error).__name__}: {error}). "
+            f"Your game was saved after the last move: `meeple resume` continues it.{where}"
+        )
+        self._close_messages_no_wait()
 
     def on_mount(self) -> None:
         from tui.screens.menu import MenuScreen

@@ -111,8 +111,9 @@ def _game_or_error(parser: Parser, game_id: str) -> Any:
 def _run_app(start: Any) -> int:
     from tui.app import MeepleApp
 
-    MeepleApp(start=start).run()
-    return 0
+    app = MeepleApp(start=start)
+    app.run()
+    return app.return_code or 0
 
 
 def _play(parser: Parser, args: argparse.Namespace) -> int:

@@ -276,3 +276,40 @@ def test_save_as_writes_a_second_file() -> None:
         assert len(names) == 2 and "my-copy" in names
 
     run(body)
+
+
+def test_unexpected_error_goes_to_a_crash_log_not_the_player(user_dirs: Any, monkeypatch: Any) -> None:
+    """A bug in a screen ends the app with one line for the player and a crash log."""
+    import platformdirs
+
+    monkeypatch.setenv("XDG_STATE_HOME", str(user_dirs / "state"))
+
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+
+        def broken() -> None:
+            raise RuntimeError("boom")
+
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.call_later(broken)
+            await pilot.pause()
+        return app
+
+    try:
+        asyncio.run(main())
+    except RuntimeError:
+        pass  # run_test re-raises for test frameworks; the player sees the message instead
+    log = user_dirs / "state" / "meeple" / "crash.log"
+    assert log.exists() and "boom" in log.read_text()
+    assert platformdirs.user_state_dir("meeple").startswith(str(user_dirs))
+
+
+def test_small_terminal_is_reported_once() -> None:
+    async def body(pilot: Pilot[Any], app: MeepleApp) -> None:
+        assert any("needs at least 80×24" in str(n.message) for n in app._notifications)
+        await pilot.resize_terminal(50, 15)
+        await pilot.pause()
+        assert sum("needs at least" in str(n.message) for n in app._notifications) == 1
+
+    run(body, size=(60, 20))
