@@ -196,9 +196,9 @@ def _resume(parser: Parser, args: argparse.Namespace) -> int:
         except SaveError as exc:
             parser.error(str(exc))
     else:
-        good = [s for s in list_saves() if s.error is None]
+        good = [s for s in list_saves() if s.error is None and s.header is not None and not s.header.over]
         if not good:
-            parser.error("there are no saved games to resume")
+            parser.error("there is no unfinished saved game to resume")
         path = good[0].path
     return _run_app(StartRequest(resume=Path(path)))
 

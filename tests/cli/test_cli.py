@@ -295,7 +295,7 @@ def test_play_bad_arguments(
 
 def test_resume_with_no_saves(app: AppRecorder, capsys: pytest.CaptureFixture[str]) -> None:
     reason = assert_usage_error(*run_cli(["resume"], capsys))
-    assert "no saved games" in reason
+    assert "no unfinished saved game" in reason
     assert app.calls == []
 
 
@@ -620,3 +620,13 @@ def test_subprocess_saves_json(tmp_path: Path) -> None:
     proc = run_meeple(["saves", "--json"], tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout) == []
+
+
+def test_resume_skips_finished_games(app: AppRecorder, capsys: pytest.CaptureFixture[str]) -> None:
+    """Only unfinished games are resumed without a name; a finished one alone is refused."""
+    from tests.tui.helpers import finished_table, write_fixed_save
+
+    write_fixed_save(finished_table(), "done", "Quadropolis: Ada, Brook")
+    reason = assert_usage_error(*run_cli(["resume"], capsys))
+    assert "no unfinished saved game" in reason
+    assert app.calls == []

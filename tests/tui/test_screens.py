@@ -54,7 +54,7 @@ def test_resume_with_no_saves_says_so() -> None:
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
-        assert any("no saved game" in str(n.message) for n in app._notifications)
+        assert any("no unfinished saved game" in str(n.message) for n in app._notifications)
 
     run(body)
 

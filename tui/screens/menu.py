@@ -88,10 +88,10 @@ class MenuScreen(Screen[None]):
         from tui.launch import open_save
 
         for listing in list_saves():
-            if listing.error is None and listing.header is not None:
+            if listing.error is None and listing.header is not None and not listing.header.over:
                 open_save(self.app, listing.path)
                 return
-        self.notify("There is no saved game to resume yet.", severity="warning")
+        self.notify("There is no unfinished saved game to resume.", severity="warning")
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         """Menu entries for the command palette."""

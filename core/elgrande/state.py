@@ -1,0 +1,794 @@
+"""The El Grande game state: a mutable ``__slots__`` object with a fast explicit clone.
+
+Conventions (ints everywhere, so rules code and clones stay cheap):
+
+* regions are ``0..8`` (:data:`core.elgrande.content.REGIONS`), ``9`` is the Castillo;
+* ``board[region][seat]`` counts caballeros; ``castillo[seat]`` the Castillo's contents;
+* power-card hands are bit masks (bit ``v`` set = card ``v`` in hand); ``played[seat]`` is the
+  public history of values played, in order (a card taken back and played again appears
+  twice); the discard pile is every played value not in hand, ordered by its last play;
+* action-card types are indices into :data:`core.elgrande.content.CARDS`; ``stacks[i]`` is
+  the face-down part of stack ``i + 1`` (top = last item), ``face_up[i]`` its face-up card
+  or ``-1`` (index 4 is the King's card);
+* ``phase`` is one of :data:`PHASES` (an int); see :mod:`core.elgrande.rules` for the flow.
+
+Public knowledge about hidden take-backs (card 4.2) is kept in the state itself:
+``backs_hidden[seat]`` cards went back to the hand unseen, and they are among the values of
+the mask ``cands[seat]``. Other seats' views show only ``hand & ~cands`` (the values surely
+in hand).
+
+The plain-data encoding uses ids (regions, cards, phases, scoreboards) so that saves stay
+readable; :func:`decode_state` checks everything and raises
+:class:`~core.engine.CorruptData` with a readable reason.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from core.elgrande import actions as act
+from core.elgrande.content import (
+    ALL_POWER,
+    BOARD,
+    CARD_INDEX,
+    CARD_STACK,
+    CARDS,
+    DECKS,
+    E_VETO,
+    KING_CARD,
+    NUM_REGIONS,
+    POWER_VALUES,
+    REGION_IDS,
+    REGION_INDEX,
+    SETUP,
+)
+from core.engine import CorruptData, PlainData
+from core.rng import Rng
+
+FORMAT = 1
+
+PHASES: tuple[str, ...] = ("bid", "court", "pull", "take", "body", "veto", "ret", "disk", "over")
+BID, COURT, PULL, TAKE, BODY, VETO, RET, DISK, OVER = range(len(PHASES))
+
+SPECIAL_STATES: tuple[str, ...] = ("not_started", "running", "done")
+NOT_STARTED, RUNNING, DONE = range(3)
+
+# What a running special action waits for (``sp_mode``).
+MODES: tuple[str, ...] = ("none", "move", "extra", "remove", "take_back", "pull")
+M_NONE, M_MOVE, M_EXTRA, M_REMOVE, M_TAKEBACK, M_PULL = range(len(MODES))
+
+# Why a secret-disk group is choosing (``disk_purpose``).
+DISK_PURPOSES: tuple[str, ...] = ("none", "general", "remove", "unique", "movement")
+D_NONE, D_GENERAL, D_REMOVE, D_UNIQUE, D_MOVEMENT = range(len(DISK_PURPOSES))
+
+# Score breakdown categories (``points[seat][cat]``); the result adds a total.
+CATEGORIES: tuple[str, ...] = ("Castillo", "Regions", "King's bonus", "Grande bonus", "Special scorings")
+CAT_CASTILLO, CAT_REGIONS, CAT_KING, CAT_GRANDE, CAT_SPECIAL = range(len(CATEGORIES))
+
+FULL = -1  # ``viewer`` of a complete state
+SPECTATOR = -2  # ``viewer`` of a spectator's view
+NO_DISK = -1  # ``disks[seat]``: no choice made (or not in the group)
+HIDDEN_DISK = -2  # ``disks[seat]`` in a view: committed, but not visible to this viewer
+
+VETO_WINDOWS: tuple[str, ...] = ("every_step", "start_only")
+VETO_CARD: int = next(c.index for c in CARDS if c.effect == E_VETO)
+
+
+class State:
+    """Everything about a game in progress (see the module docstring for conventions)."""
+
+    __slots__ = (
+        # table and options
+        "names", "players", "veto_windows", "use_veto", "castillo_visible", "short_game",
+        "printed_classes", "viewer", "castillo_masked", "rng", "cache", "cache_seat",
+        # board and players
+        "round", "phase", "king", "grandes", "board", "castillo", "castillo_log", "court",
+        "provinces", "score", "points", "hand", "played", "backs_hidden", "cands", "scoreboards",
+        # action cards and Vetos
+        "stacks", "face_up", "out", "vetoes",
+        # bidding and turn order
+        "bid_first", "bids", "bid_count", "order", "turn_idx", "cur", "refill_left",
+        # the current turn's card
+        "card", "placed", "place_closed", "special", "sp_mode", "pick_region", "pick_seat",
+        "src_region", "moved_own", "moved_opp", "arrived", "extra_placed", "removed_mask",
+        "pull_left", "proposals", "proposal", "veto_queue",
+        # steps chosen by others
+        "ret_queue", "ret_owed", "disk_purpose", "disk_group", "disks", "disk_param",
+        # bookkeeping
+        "reveals", "log",
+    )
+
+    names: tuple[str, ...]
+    players: int
+    veto_windows: str
+    use_veto: bool
+    castillo_visible: bool
+    short_game: bool
+    printed_classes: bool
+    viewer: int
+    castillo_masked: bool
+    rng: Rng | None
+    cache: list[Any] | None
+    cache_seat: int
+    round: int
+    phase: int
+    king: int
+    grandes: list[int]
+    board: list[list[int]]
+    castillo: list[int]
+    castillo_log: list[tuple[int, int, int]]
+    court: list[int]
+    provinces: list[int]
+    score: list[int]
+    points: list[list[int]]
+    hand: list[int]
+    played: list[list[int]]
+    backs_hidden: list[int]
+    cands: list[int]
+    scoreboards: list[int]
+    stacks: list[list[int]]
+    face_up: list[int]
+    out: list[int]
+    vetoes: list[tuple[int, int]]
+    bid_first: int
+    bids: list[int]
+    bid_count: int
+    order: list[int]
+    turn_idx: int
+    cur: int
+    refill_left: int
+    card: int
+    placed: int
+    place_closed: bool
+    special: int
+    sp_mode: int
+    pick_region: int
+    pick_seat: int
+    src_region: int
+    moved_own: int
+    moved_opp: int
+    arrived: list[int]
+    extra_placed: int
+    removed_mask: int
+    pull_left: int
+    proposals: int
+    proposal: Any
+    veto_queue: list[int]
+    ret_queue: list[int]
+    ret_owed: int
+    disk_purpose: int
+    disk_group: list[int]
+    disks: list[int]
+    disk_param: int
+    reveals: int
+    log: list[str]
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        """An empty pre-game state: use :func:`core.elgrande.rules.new_game` to start one."""
+        n = len(names)
+        self.names = names
+        self.players = n
+        self.veto_windows = "every_step"
+        self.use_veto = True
+        self.castillo_visible = True
+        self.short_game = False
+        self.printed_classes = False
+        self.viewer = FULL
+        self.castillo_masked = False
+        self.rng = None
+        self.cache = None
+        self.cache_seat = -1
+        self.round = 1
+        self.phase = BID
+        self.king = 0
+        self.grandes = [0] * n
+        self.board = [[0] * n for _ in range(NUM_REGIONS)]
+        self.castillo = [0] * n
+        self.castillo_log = []
+        self.court = [0] * n
+        self.provinces = [0] * n
+        self.score = [0] * n
+        self.points = [[0] * len(CATEGORIES) for _ in range(n)]
+        self.hand = [ALL_POWER] * n
+        self.played = [[] for _ in range(n)]
+        self.backs_hidden = [0] * n
+        self.cands = [0] * n
+        self.scoreboards = [-1, -1]
+        self.stacks = [[] for _ in range(4)]
+        self.face_up = [-1] * 5
+        self.out = []
+        self.vetoes = []
+        self.bid_first = 0
+        self.bids = [0] * n
+        self.bid_count = 0
+        self.order = []
+        self.turn_idx = 0
+        self.cur = -1
+        self.refill_left = 0
+        self.reset_turn()
+        self.veto_queue = []
+        self.ret_queue = []
+        self.ret_owed = 0
+        self.disk_purpose = D_NONE
+        self.disk_group = []
+        self.disks = [NO_DISK] * n
+        self.disk_param = -1
+        self.reveals = 0
+        self.log = []
+
+    def reset_turn(self) -> None:
+        """Clear the per-card fields (no card in play)."""
+        self.card = -1
+        self.placed = 0
+        self.place_closed = False
+        self.special = NOT_STARTED
+        self.sp_mode = M_NONE
+        self.pick_region = -1
+        self.pick_seat = -1
+        self.src_region = -1
+        self.moved_own = 0
+        self.moved_opp = 0
+        self.arrived = []
+        self.extra_placed = 0
+        self.removed_mask = 0
+        self.pull_left = 0
+        self.proposals = 0
+        self.proposal = None
+
+    def clone(self) -> "State":
+        """An independent copy (explicit list copies; tuples and immutable values are shared)."""
+        new = State.__new__(State)
+        new.names = self.names
+        new.players = self.players
+        new.veto_windows = self.veto_windows
+        new.use_veto = self.use_veto
+        new.castillo_visible = self.castillo_visible
+        new.short_game = self.short_game
+        new.printed_classes = self.printed_classes
+        new.viewer = self.viewer
+        new.castillo_masked = self.castillo_masked
+        new.rng = None if self.rng is None else self.rng.clone()
+        new.cache = self.cache  # never mutated; legal_actions hands out copies
+        new.cache_seat = self.cache_seat
+        new.round = self.round
+        new.phase = self.phase
+        new.king = self.king
+        new.grandes = self.grandes[:]
+        new.board = [row[:] for row in self.board]
+        new.castillo = self.castillo[:]
+        new.castillo_log = self.castillo_log[:]
+        new.court = self.court[:]
+        new.provinces = self.provinces[:]
+        new.score = self.score[:]
+        new.points = [row[:] for row in self.points]
+        new.hand = self.hand[:]
+        new.played = [row[:] for row in self.played]
+        new.backs_hidden = self.backs_hidden[:]
+        new.cands = self.cands[:]
+        new.scoreboards = self.scoreboards[:]
+        new.stacks = [row[:] for row in self.stacks]
+        new.face_up = self.face_up[:]
+        new.out = self.out[:]
+        new.vetoes = self.vetoes[:]
+        new.bid_first = self.bid_first
+        new.bids = self.bids[:]
+        new.bid_count = self.bid_count
+        new.order = self.order[:]
+        new.turn_idx = self.turn_idx
+        new.cur = self.cur
+        new.refill_left = self.refill_left
+        new.card = self.card
+        new.placed = self.placed
+        new.place_closed = self.place_closed
+        new.special = self.special
+        new.sp_mode = self.sp_mode
+        new.pick_region = self.pick_region
+        new.pick_seat = self.pick_seat
+        new.src_region = self.src_region
+        new.moved_own = self.moved_own
+        new.moved_opp = self.moved_opp
+        new.arrived = self.arrived[:]
+        new.extra_placed = self.extra_placed
+        new.removed_mask = self.removed_mask
+        new.pull_left = self.pull_left
+        new.proposals = self.proposals
+        new.proposal = self.proposal
+        new.veto_queue = self.veto_queue[:]
+        new.ret_queue = self.ret_queue[:]
+        new.ret_owed = self.ret_owed
+        new.disk_purpose = self.disk_purpose
+        new.disk_group = self.disk_group[:]
+        new.disks = self.disks[:]
+        new.disk_param = self.disk_param
+        new.reveals = self.reveals
+        new.log = self.log[:]
+        return new
+
+    # --- read-only helpers for the UI -----------------------------------------------------
+    @property
+    def phase_name(self) -> str:
+        """The phase as text ("bid", "body", "veto", "disk", ...)."""
+        return PHASES[self.phase]
+
+    def caballeros(self, region: int) -> list[int]:
+        """Caballeros per seat in a region (a copy)."""
+        return self.board[region][:]
+
+    def pile(self, seat: int) -> list[int]:
+        """``seat``'s power-card discard pile, oldest first (top = last), as this state knows it."""
+        hand = self.hand[seat]
+        seen: set[int] = set()
+        pile: list[int] = []
+        for value in reversed(self.played[seat]):
+            if value in seen or hand >> value & 1:
+                continue
+            seen.add(value)
+            pile.append(value)
+        pile.reverse()
+        return pile
+
+    def hand_values(self, seat: int) -> list[int]:
+        """Power values in ``seat``'s hand as this state knows them (views: the sure ones)."""
+        mask = self.hand[seat]
+        return [v for v in range(1, POWER_VALUES + 1) if mask >> v & 1]
+
+    def veto_holders(self) -> dict[int, int]:
+        """Seat -> number of live Veto cards held."""
+        held: dict[int, int] = {}
+        for seat, _ in self.vetoes:
+            held[seat] = held.get(seat, 0) + 1
+        return held
+
+    def castillo_insertions(self, seat: int) -> int:
+        """Caballeros of ``seat`` put into the Castillo since it was last emptied (from the log)."""
+        return sum(count for _, who, count in self.castillo_log if who == seat)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return all(
+            getattr(self, name) == getattr(other, name) for name in State.__slots__ if name not in ("cache", "cache_seat")
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __repr__(self) -> str:
+        return f"<El Grande State round={self.round} phase={PHASES[self.phase]} cur={self.cur}>"
+
+
+def playable_rounds(short_game: bool) -> tuple[int, ...]:
+    """Round numbers played in order (the short game skips rounds 1, 4 and 7)."""
+    return SETUP.short_game_rounds if short_game else tuple(range(1, SETUP.rounds + 1))
+
+
+# --- encoding -------------------------------------------------------------------------------
+def _card_id(card: int) -> str:
+    return "" if card < 0 else CARDS[card].id
+
+
+def _region_id(region: int) -> str:
+    return "" if region < 0 else REGION_IDS[region]
+
+
+def encode_state(state: State) -> dict[str, PlainData]:
+    """Plain data (no None): ids for regions, cards and phases; ``rng`` is omitted in views."""
+    data: dict[str, PlainData] = {
+        "format": FORMAT,
+        "names": list(state.names),
+        "options": {
+            "veto_windows": state.veto_windows,
+            "use_veto": state.use_veto,
+            "castillo_visible": state.castillo_visible,
+            "short_game": state.short_game,
+            "score_class_uses_printed": state.printed_classes,
+        },
+        "viewer": state.viewer,
+        "castillo_masked": state.castillo_masked,
+        "round": state.round,
+        "phase": PHASES[state.phase],
+        "king": REGION_IDS[state.king],
+        "grandes": [REGION_IDS[r] for r in state.grandes],
+        "board": {REGION_IDS[r]: list(state.board[r]) for r in range(NUM_REGIONS)},
+        "castillo": list(state.castillo),
+        "castillo_log": [[rnd, seat, count] for rnd, seat, count in state.castillo_log],
+        "court": list(state.court),
+        "provinces": list(state.provinces),
+        "score": list(state.score),
+        "points": [list(row) for row in state.points],
+        "hand": [state.hand_values(s) for s in range(state.players)],
+        "played": [list(row) for row in state.played],
+        "backs_hidden": list(state.backs_hidden),
+        "candidates": [[v for v in range(1, POWER_VALUES + 1) if m >> v & 1] for m in state.cands],
+        "scoreboards": [_region_id(r) for r in state.scoreboards],
+        "stacks": [[_card_id(c) for c in row] for row in state.stacks],
+        "face_up": [_card_id(c) for c in state.face_up],
+        "out": [_card_id(c) for c in state.out],
+        "vetoes": [[seat, expiry] for seat, expiry in state.vetoes],
+        "bid_first": state.bid_first,
+        "bids": list(state.bids),
+        "bid_count": state.bid_count,
+        "order": list(state.order),
+        "turn_idx": state.turn_idx,
+        "cur": state.cur,
+        "refill_left": state.refill_left,
+        "card": _card_id(state.card),
+        "placed": state.placed,
+        "place_closed": state.place_closed,
+        "special": SPECIAL_STATES[state.special],
+        "sp_mode": MODES[state.sp_mode],
+        "pick_region": _region_id(state.pick_region),
+        "pick_seat": state.pick_seat,
+        "src_region": _region_id(state.src_region),
+        "moved_own": state.moved_own,
+        "moved_opp": state.moved_opp,
+        "arrived": list(state.arrived),
+        "extra_placed": state.extra_placed,
+        "removed_mask": state.removed_mask,
+        "pull_left": state.pull_left,
+        "proposals": state.proposals,
+        "proposal": {} if state.proposal is None else act.encode_action(state.proposal),
+        "veto_queue": list(state.veto_queue),
+        "ret_queue": list(state.ret_queue),
+        "ret_owed": state.ret_owed,
+        "disk_purpose": DISK_PURPOSES[state.disk_purpose],
+        "disk_group": list(state.disk_group),
+        "disks": list(state.disks),
+        "disk_param": state.disk_param,
+        "reveals": state.reveals,
+        "log": list(state.log),
+    }
+    if state.rng is not None:
+        data["rng"] = state.rng.encode()
+    return data
+
+
+_KEYS = frozenset(
+    (
+        "format names options viewer castillo_masked round phase king grandes board castillo "
+        "castillo_log court provinces score points hand played backs_hidden candidates scoreboards "
+        "stacks face_up out vetoes bid_first bids bid_count order turn_idx cur refill_left card "
+        "placed place_closed special sp_mode pick_region pick_seat src_region moved_own moved_opp "
+        "arrived extra_placed removed_mask pull_left proposals proposal veto_queue ret_queue ret_owed "
+        "disk_purpose disk_group disks disk_param reveals log"
+    ).split()
+)
+
+
+def _fail(message: str) -> CorruptData:
+    return CorruptData(f"El Grande state: {message}")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _int(data: dict[str, Any], key: str, lo: int, hi: int) -> int:
+    value = data[key]
+    if not _is_int(value) or not lo <= value <= hi:
+        raise _fail(f"{key} must be a whole number {lo}..{hi}, got {value!r}")
+    return value
+
+
+def _bool(data: dict[str, Any], key: str) -> bool:
+    value = data[key]
+    if not isinstance(value, bool):
+        raise _fail(f"{key} must be true or false, got {value!r}")
+    return value
+
+
+def _list(value: Any, what: str, length: int | None = None) -> list[Any]:
+    if not isinstance(value, list):
+        raise _fail(f"{what} must be a list, got {type(value).__name__}")
+    if length is not None and len(value) != length:
+        raise _fail(f"{what} must have {length} entries, got {len(value)}")
+    return value
+
+
+def _ints(value: Any, what: str, length: int | None, lo: int, hi: int) -> list[int]:
+    items = _list(value, what, length)
+    for item in items:
+        if not _is_int(item) or not lo <= item <= hi:
+            raise _fail(f"{what} entries must be whole numbers {lo}..{hi}, got {item!r}")
+    return list(items)
+
+
+def _region(value: Any, what: str, allow_none: bool = False) -> int:
+    if allow_none and value == "":
+        return -1
+    if not isinstance(value, str) or value not in REGION_INDEX:
+        raise _fail(f"{what}: unknown region {value!r}")
+    return REGION_INDEX[value]
+
+
+def _card(value: Any, what: str, allow_none: bool = False) -> int:
+    if allow_none and value == "":
+        return -1
+    if not isinstance(value, str) or value not in CARD_INDEX:
+        raise _fail(f"{what}: unknown action card {value!r}")
+    return CARD_INDEX[value]
+
+
+def _named(value: Any, what: str, names: tuple[str, ...]) -> int:
+    if not isinstance(value, str) or value not in names:
+        raise _fail(f"{what} must be one of {', '.join(names)}, got {value!r}")
+    return names.index(value)
+
+
+def _mask(values: list[int]) -> int:
+    mask = 0
+    for v in values:
+        mask |= 1 << v
+    return mask
+
+
+def decode_state(data: Any) -> State:
+    """Rebuild a state from :func:`encode_state` output, checking the rules' invariants."""
+    if not isinstance(data, dict):
+        raise _fail(f"expected a table, got {type(data).__name__}")
+    keys = set(data)
+    if not _KEYS <= keys or keys - _KEYS - {"rng"}:
+        raise _fail(f"missing fields {sorted(_KEYS - keys)}, unknown fields {sorted(keys - _KEYS - {'rng'})}")
+    if data["format"] != FORMAT or isinstance(data["format"], bool):
+        raise _fail(f"unsupported format {data['format']!r}")
+    names = _list(data["names"], "names")
+    if not SETUP.min_players <= len(names) <= SETUP.max_players:
+        raise _fail(f"{len(names)} players (allowed {SETUP.min_players}-{SETUP.max_players})")
+    if not all(isinstance(name, str) for name in names):
+        raise _fail("player names must be strings")
+    n = len(names)
+    state = State(tuple(names))
+
+    options = data["options"]
+    if not isinstance(options, dict) or set(options) != {
+        "veto_windows", "use_veto", "castillo_visible", "short_game", "score_class_uses_printed"
+    }:
+        raise _fail("options must hold veto_windows, use_veto, castillo_visible, short_game, score_class_uses_printed")
+    if options["veto_windows"] not in VETO_WINDOWS:
+        raise _fail(f"veto_windows must be one of {VETO_WINDOWS}, got {options['veto_windows']!r}")
+    state.veto_windows = options["veto_windows"]
+    state.use_veto = _bool(options, "use_veto")
+    state.castillo_visible = _bool(options, "castillo_visible")
+    state.short_game = _bool(options, "short_game")
+    state.printed_classes = _bool(options, "score_class_uses_printed")
+    state.viewer = _int(data, "viewer", SPECTATOR, n - 1)
+    state.castillo_masked = _bool(data, "castillo_masked")
+    full = state.viewer == FULL
+    if "rng" in data:
+        if not full:
+            raise _fail("a view carries no random generator")
+        try:
+            state.rng = Rng.decode(data["rng"])
+        except ValueError as exc:
+            raise _fail(f"rng: {exc}") from None
+    if state.castillo_masked and (full or state.castillo_visible):
+        raise _fail("only views of a game with a hidden Castillo mask its contents")
+
+    rounds = playable_rounds(state.short_game)
+    state.round = _int(data, "round", 1, SETUP.rounds)
+    if state.round not in rounds:
+        raise _fail(f"round {state.round} is not played in this game")
+    state.phase = _named(data["phase"], "phase", PHASES)
+    over = state.phase == OVER
+    if over and state.round != rounds[-1]:
+        raise _fail("the game can only be over after the last round")
+
+    # Board.
+    state.king = _region(data["king"], "king")
+    grandes = _list(data["grandes"], "grandes", n)
+    state.grandes = [_region(r, "grandes") for r in grandes]
+    board = data["board"]
+    if not isinstance(board, dict) or set(board) != set(REGION_IDS):
+        raise _fail("board must list every region once")
+    state.board = [_ints(board[rid], f"board.{rid}", n, 0, SETUP.in_play) for rid in REGION_IDS]
+    state.castillo = _ints(data["castillo"], "castillo", n, 0, SETUP.in_play)
+    log = _list(data["castillo_log"], "castillo_log")
+    state.castillo_log = []
+    for entry in log:
+        rnd, seat, count = _ints(entry, "castillo_log entry", 3, 0, SETUP.in_play)
+        if not 1 <= rnd <= state.round or seat >= n or count < 1:
+            raise _fail(f"castillo_log entry {entry} is impossible")
+        state.castillo_log.append((rnd, seat, count))
+    state.court = _ints(data["court"], "court", n, 0, SETUP.in_play)
+    state.provinces = _ints(data["provinces"], "provinces", n, 0, SETUP.in_play)
+    state.score = _ints(data["score"], "score", n, 0, 10_000)
+    points = _list(data["points"], "points", n)
+    state.points = [_ints(row, "points row", len(CATEGORIES), 0, 10_000) for row in points]
+    for seat in range(n):
+        if sum(state.points[seat]) != state.score[seat]:
+            raise _fail(f"seat {seat}'s score {state.score[seat]} differs from its breakdown")
+        inside = state.castillo[seat]
+        logged = state.castillo_insertions(seat)
+        if state.castillo_masked:
+            if inside:
+                raise _fail("a masked Castillo must show zeros")
+            inside = logged
+        elif inside != logged:
+            raise _fail(f"seat {seat} has {inside} in the Castillo but the insertion log says {logged}")
+        total = sum(row[seat] for row in state.board) + inside + state.court[seat] + state.provinces[seat]
+        if total != SETUP.in_play:
+            raise _fail(f"seat {seat} has {total} caballeros in play, not {SETUP.in_play}")
+    if any(state.board[state.king][s] < 0 for s in range(n)):
+        raise _fail("negative count")
+    state.scoreboards = [_region(r, "scoreboards", True) for r in _list(data["scoreboards"], "scoreboards", 2)]
+    if state.scoreboards[0] >= 0 and state.scoreboards[0] == state.scoreboards[1]:
+        raise _fail("both mobile scoreboards stand on one region")
+
+    # Power cards.
+    hands = _list(data["hand"], "hand", n)
+    played = _list(data["played"], "played", n)
+    cands = _list(data["candidates"], "candidates", n)
+    state.backs_hidden = _ints(data["backs_hidden"], "backs_hidden", n, 0, POWER_VALUES)
+    round_pos = rounds.index(state.round)
+    for seat in range(n):
+        values = _ints(hands[seat], f"hand[{seat}]", None, 1, POWER_VALUES)
+        if len(set(values)) != len(values):
+            raise _fail(f"hand[{seat}] repeats a value")
+        state.hand[seat] = _mask(values)
+        state.played[seat] = _ints(played[seat], f"played[{seat}]", None, 1, POWER_VALUES)
+        state.cands[seat] = _mask(_ints(cands[seat], f"candidates[{seat}]", None, 1, POWER_VALUES))
+        ever = _mask(state.played[seat])
+        if state.cands[seat] & ~ever:
+            raise _fail(f"seat {seat}: a take-back candidate was never played")
+        if state.backs_hidden[seat] > bin(state.cands[seat]).count("1"):
+            raise _fail(f"seat {seat}: more hidden take-backs than candidates")
+        if (state.backs_hidden[seat] == 0) != (state.cands[seat] == 0):
+            raise _fail(f"seat {seat}: candidates without hidden take-backs (or the reverse)")
+        known = ALL_POWER & ~state.cands[seat]
+        if full or seat == state.viewer:
+            if ALL_POWER & ~state.hand[seat] & ~ever:
+                raise _fail(f"seat {seat} lacks a power card it never played")
+        elif state.hand[seat] & state.cands[seat]:
+            raise _fail(f"seat {seat}'s hand in a view may show only the sure values")
+        if (ALL_POWER & ~ever) & ~state.hand[seat] & known:
+            raise _fail(f"seat {seat} lacks a power card it never played")
+
+    # Action cards.
+    state.stacks = [[_card(c, "stacks") for c in _list(row, "stacks row")] for row in _list(data["stacks"], "stacks", 4)]
+    state.face_up = [_card(c, "face_up", True) for c in _list(data["face_up"], "face_up", 5)]
+    state.out = [_card(c, "out") for c in _list(data["out"], "out")]
+    state.vetoes = []
+    for entry in _list(data["vetoes"], "vetoes"):
+        seat, expiry = _ints(entry, "vetoes entry", 2, 0, SETUP.rounds + 1)
+        if seat >= n or expiry < state.round:
+            raise _fail(f"vetoes entry {entry} is impossible")
+        state.vetoes.append((seat, expiry))
+    if state.vetoes and not state.use_veto:
+        raise _fail("Vetos are held although use_veto is off")
+    state.card = _card(data["card"], "card", True)
+    for i in range(5):
+        if state.face_up[i] >= 0 and CARD_STACK[state.face_up[i]] != i + 1:
+            raise _fail(f"face-up card of stack {i + 1} belongs to another stack")
+    for i in range(4):
+        if any(CARD_STACK[c] != i + 1 for c in state.stacks[i]):
+            raise _fail(f"stack {i + 1} holds a card of another stack")
+        seen = Counter(state.stacks[i])
+        if state.face_up[i] >= 0:
+            seen[state.face_up[i]] += 1
+        seen.update(c for c in state.out if CARD_STACK[c] == i + 1)
+        if state.card >= 0 and CARD_STACK[state.card] == i + 1:
+            seen[state.card] += 1
+        if i + 1 == CARD_STACK[VETO_CARD]:
+            seen[VETO_CARD] += len(state.vetoes)
+        if seen != Counter(DECKS[i + 1]):
+            raise _fail(f"the cards of stack {i + 1} do not add up to its deck")
+        if not full and state.stacks[i] != sorted(state.stacks[i]):
+            raise _fail("a view lists face-down cards in sorted order only")
+    if state.face_up[4] not in (-1, KING_CARD) or any(CARD_STACK[c] == 5 for c in state.out):
+        raise _fail("the King's card is misplaced")
+    revealed = sum(1 for i in range(4) for c in state.out if CARD_STACK[c] == i + 1)
+    if revealed > 4 * (round_pos + 1):
+        raise _fail("more action cards are out of play than rounds allow")
+
+    # Bidding and turns.
+    state.bid_first = _int(data, "bid_first", 0, n - 1)
+    state.bids = _ints(data["bids"], "bids", n, 0, POWER_VALUES)
+    state.bid_count = _int(data, "bid_count", 0, n)
+    made = [b for b in state.bids if b]
+    if len(set(made)) != len(made):
+        raise _fail("two players bid the same power value this round")
+    if len(made) != state.bid_count:
+        raise _fail("bid_count differs from the bids made")
+    for j in range(n):
+        seat = (state.bid_first + j) % n
+        if (state.bids[seat] > 0) != (j < state.bid_count):
+            raise _fail("the bids do not follow the bidding order")
+        if state.bids[seat] and (not state.played[seat] or state.played[seat][-1] != state.bids[seat]):
+            raise _fail(f"seat {seat}'s bid is not its last played card")
+        plays = round_pos + (1 if state.bids[seat] else 0)
+        if len(state.played[seat]) != plays:
+            raise _fail(f"seat {seat} played {len(state.played[seat])} power cards, expected {plays}")
+    state.order = _ints(data["order"], "order", None, 0, n - 1)
+    state.turn_idx = _int(data, "turn_idx", 0, n)
+    state.cur = _int(data, "cur", -1, n - 1)
+    state.refill_left = _int(data, "refill_left", 0, SETUP.in_play)
+    in_turn = state.phase in (COURT, PULL, TAKE, BODY, VETO, RET) or (
+        state.phase == DISK and state.bid_count == n and state.turn_idx < n
+    )
+    if state.phase != BID and not over and state.bid_count == n:
+        if sorted(state.order) != list(range(n)):
+            raise _fail("order must list every seat once")
+        if [state.bids[s] for s in state.order] != sorted(made, reverse=True):
+            raise _fail("the turn order does not follow the bids")
+    elif state.order and sorted(state.order) != list(range(n)):
+        raise _fail("order must be empty or list every seat once")
+    if in_turn:
+        if state.bid_count != n or state.turn_idx >= n or state.cur != state.order[state.turn_idx]:
+            raise _fail("the current player is not the one whose turn it is")
+    elif state.phase == BID and state.cur != -1:
+        raise _fail("nobody is on turn while bidding")
+
+    # The current card.
+    state.placed = _int(data, "placed", 0, 5)
+    state.place_closed = _bool(data, "place_closed")
+    state.special = _named(data["special"], "special", SPECIAL_STATES)
+    state.sp_mode = _named(data["sp_mode"], "sp_mode", MODES)
+    state.pick_region = _region(data["pick_region"], "pick_region", True)
+    state.pick_seat = _int(data, "pick_seat", -1, n - 1)
+    state.src_region = _region(data["src_region"], "src_region", True)
+    state.moved_own = _int(data, "moved_own", 0, SETUP.in_play)
+    state.moved_opp = _int(data, "moved_opp", 0, SETUP.in_play * n)
+    arrived = data["arrived"]
+    state.arrived = _ints(arrived, "arrived", None, 0, SETUP.in_play)
+    if state.arrived and len(state.arrived) != NUM_REGIONS * n:
+        raise _fail("arrived must be empty or hold one count per region and seat")
+    state.extra_placed = _int(data, "extra_placed", 0, 30)
+    state.removed_mask = _int(data, "removed_mask", 0, (1 << n) - 1)
+    state.pull_left = _int(data, "pull_left", 0, 30)
+    state.proposals = _int(data, "proposals", 0, 1000)
+    proposal = data["proposal"]
+    if proposal == {}:
+        state.proposal = None
+    else:
+        try:
+            state.proposal = act.decode_action(proposal)
+        except CorruptData as exc:
+            raise _fail(f"proposal: {exc}") from None
+    state.veto_queue = _ints(data["veto_queue"], "veto_queue", None, 0, n - 1)
+    if (state.phase == VETO) != (state.proposal is not None) or (state.phase == VETO) != bool(state.veto_queue):
+        raise _fail("a proposal and veto queue exist exactly while asking for a Veto")
+    held = {seat for seat, _ in state.vetoes}
+    if any(s not in held or s == state.cur for s in state.veto_queue):
+        raise _fail("only other players holding a Veto may be asked")
+    if (state.pick_region >= 0) != (state.pick_seat >= 0):
+        raise _fail("a picked caballero needs both a region and a seat")
+    if state.pick_region >= 0 and state.board[state.pick_region][state.pick_seat] < 1:
+        raise _fail("the picked caballero is not there")
+    if state.phase in (BODY, VETO, RET) or (state.phase == DISK and state.disk_purpose != D_GENERAL):
+        if state.card < 0:
+            raise _fail("a turn in progress needs its action card")
+    elif state.card >= 0:
+        raise _fail("an action card is in play outside a turn")
+    if state.placed > (CARD_STACK[state.card] if state.card >= 0 else 0):
+        raise _fail("more caballeros placed than the card allows")
+
+    # Others' steps.
+    state.ret_queue = _ints(data["ret_queue"], "ret_queue", None, 0, n - 1)
+    state.ret_owed = _int(data, "ret_owed", 0, 30)
+    if (state.phase == RET) != bool(state.ret_queue):
+        raise _fail("the return queue is used exactly while opponents return caballeros")
+    if state.cur in state.ret_queue:
+        raise _fail("the acting player does not return caballeros for his own card")
+    state.disk_purpose = _named(data["disk_purpose"], "disk_purpose", DISK_PURPOSES)
+    state.disk_group = _ints(data["disk_group"], "disk_group", None, 0, n - 1)
+    state.disks = _ints(data["disks"], "disks", n, HIDDEN_DISK, NUM_REGIONS - 1)
+    state.disk_param = _int(data, "disk_param", -1, NUM_REGIONS - 1)
+    if (state.phase == DISK) != (state.disk_purpose != D_NONE) or (state.phase == DISK) != bool(state.disk_group):
+        raise _fail("a disk group exists exactly while disks are being set")
+    if len(set(state.disk_group)) != len(state.disk_group):
+        raise _fail("disk_group repeats a seat")
+    for seat in range(n):
+        if state.disks[seat] != NO_DISK and seat not in state.disk_group:
+            raise _fail(f"seat {seat} set a disk outside the group")
+        if state.disks[seat] == HIDDEN_DISK and (full or seat == state.viewer):
+            raise _fail("only views hide other players' disks")
+        if state.disks[seat] >= 0 and not full and seat != state.viewer:
+            raise _fail("a view shows another player's secret disk")
+    if state.phase == DISK and all(state.disks[s] != NO_DISK for s in state.disk_group):
+        raise _fail("every disk is set but they were not revealed")
+    state.reveals = _int(data, "reveals", 0, 1_000_000)
+    log = _list(data["log"], "log")
+    if not all(isinstance(line, str) for line in log):
+        raise _fail("log entries must be strings")
+    state.log = list(log)
+    return state
