@@ -501,8 +501,3 @@ def bonus_text(bonus: Bonus) -> str:
         if value:
             parts.append(f"{value} {one if value == 1 else many}")
     return " + ".join(parts) if parts else "nothing"
-
-
-def token_has_nobility(token: int) -> bool:
-    """True if the city token ``token`` moves the nobility marker (excluded by spaces 4/16)."""
-    return TOKENS[token].nobility > 0

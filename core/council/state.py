@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.council.board import DEFAULT_LAYOUT, LAYOUTS, Layout
+from core.council.board import LAYOUTS, Layout
 from core.council.content import (
     BALCONIES,
     C,
@@ -623,9 +623,9 @@ def decode_state(data: Any) -> State:
                     raise _fail(f"seat {s} holds the {tile} tile without a merchant in each of its cities")
 
     # Turn state.
-    state.over = data["over"] if isinstance(data["over"], bool) else None  # type: ignore[assignment]
-    if state.over is None:
+    if not isinstance(data["over"], bool):
         raise _fail("over must be true or false")
+    state.over = data["over"]
     state.current = _whole(data["current"], "current", 0, n - 1)
     state.mains_allowed = _whole(data["mains_allowed"], "mains_allowed", 1, 99)
     state.mains_taken = _whole(data["mains_taken"], "mains_taken", 0, state.mains_allowed)
@@ -661,7 +661,8 @@ def decode_state(data: Any) -> State:
     state.end_trigger = _whole(data["end_trigger"], "end_trigger", -1, n - 1)
     if state.end_trigger >= 0 and state.built[state.end_trigger].bit_count() != C.merchants:
         raise _fail("the player who ended the game must have placed every merchant")
-    if state.end_trigger < 0 and any(b.bit_count() == C.merchants for b in state.built):
+    placing = any(item[0] == W_AFTER for item in state.pending)
+    if state.end_trigger < 0 and not placing and any(b.bit_count() == C.merchants for b in state.built):
         raise _fail("a player placed every merchant but the end is not triggered")
     if state.over and (state.end_trigger < 0 or state.stage != STAGE_NONE or state.pending):
         raise _fail("a finished game must have been triggered and have nothing under way")

@@ -18,7 +18,6 @@ from core.elgrande.content import (
     AREA_IDS,
     AREA_INDEX,
     BOARD,
-    CASTILLO,
     COURT,
     NUM_REGIONS,
     POWER_VALUES,
@@ -356,6 +355,7 @@ def encode_action(action: Action) -> dict[str, PlainData]:
 
 def _dec(kind: str, name: str, value: Any) -> int:
     def whole(lo: int, hi: int) -> int:
+        """The value as a whole number in ``[lo, hi]`` or CorruptData."""
         if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
             raise CorruptData(f"action field {name} must be a whole number {lo}-{hi}, got {value!r}")
         return value
@@ -401,7 +401,3 @@ def decode_action(data: Any) -> Action:
     values = [_dec(typ, name, data[name]) for name, typ in fields]
     return cls(*values)
 
-
-def area_is_castillo(area: int) -> bool:
-    """True for the Castillo's area index."""
-    return area == CASTILLO

@@ -41,6 +41,7 @@ from core.elgrande.content import (
     POWER_VALUES,
     REGION_IDS,
     REGION_INDEX,
+    REGIONS,
     SETUP,
 )
 from core.engine import CorruptData, PlainData
@@ -333,6 +334,35 @@ class State:
         mask = self.hand[seat]
         return [v for v in range(1, POWER_VALUES + 1) if mask >> v & 1]
 
+    def hand_known(self, seat: int) -> list[int]:
+        """Power values everyone knows to be in ``seat``'s hand (never played, or seen going back)."""
+        mask = self.hand[seat] & ~self.cands[seat]
+        return [v for v in range(1, POWER_VALUES + 1) if mask >> v & 1]
+
+    def hand_unknown(self, seat: int) -> int:
+        """How many cards went back to ``seat``'s hand unseen (card 4.2) and are still unknown."""
+        return self.backs_hidden[seat]
+
+    def candidates(self, seat: int) -> list[int]:
+        """Played values of ``seat`` that may be among its unseen take-backs."""
+        mask = self.cands[seat]
+        return [v for v in range(1, POWER_VALUES + 1) if mask >> v & 1]
+
+    def face_up_cards(self) -> list[tuple[int, int]]:
+        """``(stack, card type)`` of every action card still available this round."""
+        return [(i + 1, c) for i, c in enumerate(self.face_up) if c >= 0]
+
+    def castillo_totals(self) -> list[int] | None:
+        """Caballeros per seat in the Castillo, or None in a view where they are hidden."""
+        return None if self.castillo_masked else self.castillo[:]
+
+    def region_values(self, region: int) -> tuple[int, int, int]:
+        """Current 1st/2nd/3rd values of a region (a mobile scoreboard replaces the printed ones)."""
+        for board, where in enumerate(self.scoreboards):
+            if where == region:
+                return BOARD.scoreboard_values[board]
+        return REGIONS[region].values
+
     def veto_holders(self) -> dict[int, int]:
         """Seat -> number of live Veto cards held."""
         held: dict[int, int] = {}
@@ -608,8 +638,6 @@ def decode_state(data: Any) -> State:
         total = sum(row[seat] for row in state.board) + inside + state.court[seat] + state.provinces[seat]
         if total != SETUP.in_play:
             raise _fail(f"seat {seat} has {total} caballeros in play, not {SETUP.in_play}")
-    if any(state.board[state.king][s] < 0 for s in range(n)):
-        raise _fail("negative count")
     state.scoreboards = [_region(r, "scoreboards", True) for r in _list(data["scoreboards"], "scoreboards", 2)]
     if state.scoreboards[0] >= 0 and state.scoreboards[0] == state.scoreboards[1]:
         raise _fail("both mobile scoreboards stand on one region")
@@ -667,7 +695,8 @@ def decode_state(data: Any) -> State:
             seen[state.face_up[i]] += 1
         seen.update(c for c in state.out if CARD_STACK[c] == i + 1)
         if state.card >= 0 and CARD_STACK[state.card] == i + 1:
-            seen[state.card] += 1
+            if not (state.card == VETO_CARD and state.use_veto):  # a kept Veto is in ``vetoes``
+                seen[state.card] += 1
         if i + 1 == CARD_STACK[VETO_CARD]:
             seen[VETO_CARD] += len(state.vetoes)
         if seen != Counter(DECKS[i + 1]):
@@ -754,11 +783,6 @@ def decode_state(data: Any) -> State:
         raise _fail("a picked caballero needs both a region and a seat")
     if state.pick_region >= 0 and state.board[state.pick_region][state.pick_seat] < 1:
         raise _fail("the picked caballero is not there")
-    if state.phase in (BODY, VETO, RET) or (state.phase == DISK and state.disk_purpose != D_GENERAL):
-        if state.card < 0:
-            raise _fail("a turn in progress needs its action card")
-    elif state.card >= 0:
-        raise _fail("an action card is in play outside a turn")
     if state.placed > (CARD_STACK[state.card] if state.card >= 0 else 0):
         raise _fail("more caballeros placed than the card allows")
 
@@ -786,6 +810,11 @@ def decode_state(data: Any) -> State:
             raise _fail("a view shows another player's secret disk")
     if state.phase == DISK and all(state.disks[s] != NO_DISK for s in state.disk_group):
         raise _fail("every disk is set but they were not revealed")
+    if state.phase in (BODY, VETO, RET) or (state.phase == DISK and state.disk_purpose != D_GENERAL):
+        if state.card < 0:
+            raise _fail("a turn in progress needs its action card")
+    elif state.card >= 0:
+        raise _fail("an action card is in play outside a turn")
     state.reveals = _int(data, "reveals", 0, 1_000_000)
     log = _list(data["log"], "log")
     if not all(isinstance(line, str) for line in log):

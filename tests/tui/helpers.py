@@ -16,7 +16,8 @@ from core.rng import Rng
 from core.table import Controller, Seat, Table
 from saves import Autosaver, save_table, saves_dir
 from tui.games import screen_for
-from tui.games.quadropolis import DIRECTIONS, _slot_position, _step
+from tui.games.quadropolis import _slot_position
+from tui.widgets.cursor import DIRECTIONS, nearest
 
 FIXED = datetime(2026, 11, 1, 12, 30, tzinfo=timezone.utc)
 
@@ -82,7 +83,7 @@ def slot_keys(start: int, goal: int) -> list[str]:
         if slot == goal:
             return paths[slot]
         for key, delta in DIRECTIONS.items():
-            nxt = _step(_slot_position(slot), candidates, delta)
+            nxt = nearest(_slot_position(slot), candidates, delta)
             if nxt is not None and nxt not in paths:
                 paths[nxt] = paths[slot] + [key]
                 queue.append(nxt)

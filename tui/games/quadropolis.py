@@ -29,6 +29,7 @@ from tui.games.quadropolis_render import (
     site_label,
 )
 from tui.screens.game import GameScreen
+from tui.widgets.cursor import DIRECTIONS, nearest
 from tui.widgets.players import player_tag
 
 
@@ -37,25 +38,6 @@ def _slot_position(slot: int) -> tuple[int, int]:
     name = SLOT_NAMES[slot]
     side, line = name[0], int(name[1:])
     return {"N": (0, line), "S": (6, line), "W": (line, 0), "E": (line, 6)}[side]
-
-
-def _step(position: tuple[int, int], candidates: list[tuple[int, tuple[int, int]]],
-          direction: tuple[int, int]) -> int | None:
-    """The nearest candidate in ``direction`` (primary axis first, sideways costs double)."""
-    best: tuple[int, int] | None = None
-    dy, dx = direction
-    for item, (row, col) in candidates:
-        along = (row - position[0]) * dy + (col - position[1]) * dx
-        if along <= 0:
-            continue
-        across = abs(row - position[0]) if dx else abs(col - position[1])
-        cost = along + 2 * across
-        if best is None or cost < best[0]:
-            best = (cost, item)
-    return None if best is None else best[1]
-
-
-DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
 
 class QuadropolisBoard(Vertical, can_focus=True):
@@ -309,7 +291,7 @@ class QuadropolisScreen(GameScreen):
         delta = DIRECTIONS[direction]
         if view.phase == "place":
             candidates = [(slot, _slot_position(slot)) for slot in range(NUM_SLOTS)]
-            found = _step(_slot_position(self.slot_cursor), candidates, delta)
+            found = nearest(_slot_position(self.slot_cursor), candidates, delta)
             if found is not None:
                 self.slot_cursor = found
         else:

@@ -1,0 +1,346 @@
+"""``CouncilGame``: the Council of Four rules behind the common game contract."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from core.council import actions as act
+from core.council import rules, scoring
+from core.council import state as st
+from core.council.actions import (
+    Acquire,
+    Action,
+    Build,
+    Change,
+    Elect,
+    ElectQuick,
+    EndTurn,
+    Extra,
+    FreePermit,
+    Hire,
+    Pay,
+    Rebonus,
+    Royal,
+    Token,
+)
+from core.council.board import DEFAULT_LAYOUT, LAYOUT_KEYS
+from core.council.content import (
+    C,
+    CARD_TOTALS,
+    CITY_INDEX,
+    CITY_NAMES,
+    PERMIT_INDEX,
+    PERMITS,
+    REGION_PERMITS,
+    bonus_text,
+)
+from core.council.helpers import payment_preview, paying_for
+from core.council.rules import PER_ROAD
+from core.council.state import CH_FREE, CH_TOKEN, STAGE_NONE, State
+from core.engine import Game, GameInfo, OptionSpec, PlainData, Result, rank_by
+from core.rng import Rng
+
+LAYOUT = OptionSpec(
+    key="layout",
+    label="Map layout",
+    default=DEFAULT_LAYOUT,
+    choices=LAYOUT_KEYS,
+    help=(
+        "Sides of the coast/hills/mountains boards, each 1 or 2. 1/1/1 is the map of the "
+        "rulebook's setup picture; the hills side decides the royal city (1: Juvelar, 2: Graden)."
+    ),
+)
+FIRST_PLAYER = OptionSpec(
+    key="first_player",
+    label="First player",
+    default="random",
+    choices=("random",) + tuple(str(i) for i in range(C.max_players)),
+    help="Who plays first: drawn at random, or a seat number (0 = first seat).",
+)
+
+INFO = GameInfo(
+    id="council",
+    title="Council of Four",
+    min_players=C.min_players,
+    max_players=C.max_players,
+    blurb=(
+        "Sway the four councils with politics cards, win building permits and spread your "
+        "merchants along the roads of a kingdom, cashing in every city your network links."
+    ),
+    options=(LAYOUT, FIRST_PLAYER),
+    hidden_information=True,
+)
+
+
+class CouncilGame(Game[State, Action]):
+    """Council of Four for 2-4 players (see ``shared/rules/council-of-four.md``)."""
+
+    info = INFO
+
+    # --- lifecycle -------------------------------------------------------------------------
+    def setup(self, players: Sequence[str], seed: int, options: Mapping[str, Any]) -> State:
+        """Start a game; raises ValueError for a bad player count or option value."""
+        layout = LAYOUT.parse(options.get("layout", LAYOUT.default))
+        first = FIRST_PLAYER.parse(options.get("first_player", FIRST_PLAYER.default))
+        return rules.new_game(players, seed, str(layout), first)
+
+    def to_act(self, state: State) -> list[int]:
+        """The current player, or nobody once the game is over."""
+        return rules.to_act(state)
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` (see :func:`core.council.rules.legal_actions`)."""
+        return rules.legal_actions(state, seat)
+
+    def apply_in_place(self, state: State, seat: int, action: Action) -> None:
+        """Perform a legal action on ``state`` (and any forced moves after it)."""
+        rules.apply_in_place(state, seat, action)
+
+    def why_illegal(self, state: State, seat: int, action: Action) -> str | None:
+        """A specific, player-readable reason, or None when the action is legal."""
+        return rules.why_illegal(state, seat, action)
+
+    def is_over(self, state: State) -> bool:
+        """True once the last of the final turns has ended."""
+        return state.over
+
+    def num_players(self, state: State) -> int:
+        """Number of seats."""
+        return state.players
+
+    def clone(self, state: State) -> State:
+        """Fast independent copy."""
+        return state.clone()
+
+    def is_undo_barrier(self, before: State, after: State) -> bool:
+        """True if the step drew a card, reshuffled, turned up a permit or used the RNG."""
+        return before.reveals != after.reveals or before.rng != after.rng
+
+    # --- scoring ---------------------------------------------------------------------------
+    def result(self, state: State) -> Result:
+        """Final breakdown (track, reward tiles, nobility, most permits, tie-break, total)."""
+        rows = scoring.breakdown(state)
+        totals = tuple(row[-1] for row in rows)
+        ties = tuple(row[-2] for row in rows)
+        keys = [(totals[s], ties[s]) for s in range(state.players)]
+        return Result(
+            categories=scoring.CATEGORIES,
+            breakdown=tuple(rows),
+            totals=totals,
+            ranks=rank_by(keys),
+            notes=tuple(_tie_notes(state, totals, ties)),
+        )
+
+    def scores(self, state: State) -> list[int]:
+        """Each seat's total if the game ended now (end-game awards included)."""
+        return scoring.totals(state)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """Heuristic value for greedy bots (see :func:`core.council.scoring.evaluate`)."""
+        return scoring.evaluate(state, seat)
+
+    # --- information -----------------------------------------------------------------------
+    def view(self, state: State, seat: int | None) -> State:
+        """A copy without the RNG, deck order, permit deck order or other players' hands."""
+        copy = state.clone()
+        copy.rng = None
+        if copy.deck is not None:
+            copy.hidden_deck = len(copy.deck)
+            copy.deck = None
+        for r in range(3):
+            deck = copy.permit_decks[r]
+            if deck is not None:
+                copy.hidden_permits[r] = len(deck)
+                copy.permit_decks[r] = None
+        for s in range(copy.players):
+            if s != seat:
+                copy.hands[s] = None
+        return copy
+
+    def determinize(self, view: State, seat: int, rng: Rng) -> State:
+        """A full state consistent with ``view``: unseen cards and permit orders re-dealt.
+
+        The politics cards nobody sees (all 90 minus the discard pile and every visible
+        hand) are shuffled and dealt to the hidden hands, keeping their sizes, and the rest
+        form the deck. Each permit deck is the region's tiles that are neither face up nor
+        owned, shuffled. The state gets a fresh RNG spawned from ``rng``.
+        """
+        state = self.view(view, seat)
+        unknown = []
+        for c in range(7):
+            known = state.discard[c] + sum(h[c] for h in state.hands if h is not None)
+            unknown.extend([c] * (CARD_TOTALS[c] - known))
+        hidden = [s for s in range(state.players) if state.hands[s] is None]
+        if len(unknown) != state.hidden_deck + sum(state.hand_count[s] for s in hidden):
+            raise ValueError("the view's card counts are inconsistent")
+        rng.shuffle(unknown)
+        for s in hidden:
+            hand = [0] * 7
+            for _ in range(state.hand_count[s]):
+                hand[unknown.pop()] += 1
+            state.hands[s] = hand
+        state.deck = unknown
+        state.hidden_deck = 0
+        placed = set(rules.face_up_permits(state))
+        for s in range(state.players):
+            placed.update(state.unused[s])
+            placed.update(state.used[s])
+        for r in range(3):
+            deck = [p for p in REGION_PERMITS[r] if p not in placed]
+            if len(deck) != state.hidden_permits[r]:
+                raise ValueError("the view's permit counts are inconsistent")
+            rng.shuffle(deck)
+            state.permit_decks[r] = deck
+            state.hidden_permits[r] = 0
+        state.rng = rng.spawn()
+        return state
+
+    # --- text ------------------------------------------------------------------------------
+    def describe(self, action: Action, state: State | None = None) -> str:
+        """Short text for menus and the log; ``state`` adds costs and names where known."""
+        return describe(action, state)
+
+    def prompt(self, state: State, seat: int) -> str:
+        """What ``seat`` must decide now."""
+        if state.over:
+            return "The game is over."
+        if seat != state.current:
+            return f"Waiting for {state.names[state.current]}."
+        if state.pending:
+            item = state.pending[-1]
+            if item[0] == CH_TOKEN:
+                if item[1] == 2:
+                    return "Nobility: choose the first of two of your cities whose token bonus you gain"
+                return "Nobility: choose one of your cities whose token bonus you gain"
+            if item[0] == CH_FREE:
+                return "Nobility: take one face-up permit tile for free"
+            return "Nobility: choose one of your permit tiles to gain its bonus again"
+        if state.stage != STAGE_NONE:
+            return f"Choose the politics cards to pay for {paying_for(state)}"
+        mains = state.mains_allowed - state.mains_taken
+        quick = "" if state.quick_used else " or a quick action"
+        if mains > 0:
+            which = "your main action" if state.mains_taken == 0 else f"a main action ({mains} left)"
+            return f"Take {which}{quick}" + (", or end your turn" if state.mains_taken else "")
+        return "Take a quick action or end your turn"
+
+    def progress(self, state: State) -> str:
+        """ "Turn 12" (or "Turn 40, last turns" once the end is triggered), "Game over" at the end."""
+        if state.over:
+            return "Game over"
+        if state.end_trigger >= 0:
+            return f"Turn {state.turn_number}, final round (after {state.names[state.end_trigger]}'s 10th merchant)"
+        return f"Turn {state.turn_number}"
+
+    def turn_holder(self, state: State) -> int | None:
+        """The current player, None when the game is over."""
+        return None if state.over else state.current
+
+    # --- encoding --------------------------------------------------------------------------
+    def encode_state(self, state: State) -> dict[str, PlainData]:
+        """Plain-data state (see :func:`core.council.state.encode_state`)."""
+        return st.encode_state(state)
+
+    def decode_state(self, data: Any) -> State:
+        """Rebuild and validate a state; raises CorruptData."""
+        return st.decode_state(data)
+
+    def encode_action(self, action: Action) -> dict[str, PlainData]:
+        """Plain-data action."""
+        return act.encode_action(action)
+
+    def decode_action(self, data: Any) -> Action:
+        """Rebuild an action; raises CorruptData."""
+        return act.decode_action(data)
+
+
+def _permit_text(tile: str) -> str:
+    if tile not in PERMIT_INDEX:
+        return tile
+    p = PERMITS[PERMIT_INDEX[tile]]
+    letters = "".join(chr(ord("A") + c) for c in p.cities)
+    return f"{p.id} [{letters}: {bonus_text(p.bonus)}]"
+
+
+def _city_text(letter: str) -> str:
+    return CITY_NAMES[CITY_INDEX[letter]] if letter in CITY_INDEX else letter
+
+
+def _balcony_text(balcony: str) -> str:
+    return "the Queen's council" if balcony == "royal" else f"the {balcony} council"
+
+
+def describe(action: Action, state: State | None = None) -> str:
+    """Short human text for an action (see :meth:`CouncilGame.describe`)."""
+    if isinstance(action, Elect):
+        return f"Elect a {action.colour} councillor to {_balcony_text(action.balcony)} (+{C.elect_income} coins)"
+    if isinstance(action, ElectQuick):
+        return f"Quick: elect a {action.colour} councillor to {_balcony_text(action.balcony)} for 1 servant"
+    if isinstance(action, Acquire):
+        return f"Acquire permit {_permit_text(action.tile)}"
+    if isinstance(action, Build):
+        text = f"Build in {_city_text(action.city)} with permit {action.tile}"
+        if state is not None and action.city in CITY_INDEX:
+            need = state.occupancy(CITY_INDEX[action.city])
+            if need:
+                text += f" (pay {need} servant{'s' if need > 1 else ''})"
+        return text
+    if isinstance(action, Royal):
+        text = f"Queen's help: build in {_city_text(action.city)}"
+        if state is not None and action.city in CITY_INDEX:
+            roads = state.layout.dist[state.queen][CITY_INDEX[action.city]]
+            extra = [f"{roads} road{'s' if roads != 1 else ''}, {PER_ROAD * roads} coins"]
+            need = state.occupancy(CITY_INDEX[action.city])
+            if need:
+                extra.append(f"{need} servant{'s' if need > 1 else ''}")
+            text += f" ({', '.join(extra)})"
+        return text
+    if isinstance(action, Pay):
+        cards = " + ".join(action.cards)
+        if state is not None:
+            total = payment_preview(state, action.cards)
+            if total is not None:
+                return f"Pay {cards} ({total} coin{'s' if total != 1 else ''})"
+        return f"Pay {cards}"
+    if isinstance(action, Hire):
+        return f"Quick: engage a servant for {C.hire_coins} coins"
+    if isinstance(action, Change):
+        return f"Quick: change the {action.region} permit tiles for 1 servant"
+    if isinstance(action, Extra):
+        return f"Quick: one more main action for {C.extra_main_servants} servants"
+    if isinstance(action, EndTurn):
+        return "End turn"
+    if isinstance(action, Token):
+        text = f"Take {_city_text(action.city)}'s token"
+        if state is not None and action.city in CITY_INDEX:
+            bonus = state.city_bonus[CITY_INDEX[action.city]]
+            if bonus is not None:
+                text += f" ({bonus_text(bonus)})"
+        return text
+    if isinstance(action, FreePermit):
+        return f"Take permit {_permit_text(action.tile)} for free"
+    if isinstance(action, Rebonus):
+        tile = action.tile
+        if tile in PERMIT_INDEX:
+            return f"Gain the bonus of permit {tile} again ({bonus_text(PERMITS[PERMIT_INDEX[tile]].bonus)})"
+        return f"Gain the bonus of permit {tile} again"
+    return repr(action)
+
+
+def _tie_notes(state: State, totals: Sequence[int], ties: Sequence[int]) -> list[str]:
+    """Explain the tie-break (servants + politics cards) and shared places."""
+    names = state.names
+    notes = []
+    for total in sorted(set(totals), reverse=True):
+        group = [s for s in range(state.players) if totals[s] == total]
+        if len(group) < 2:
+            continue
+        who = " and ".join(names[s] for s in group)
+        if len({ties[s] for s in group}) > 1:
+            listing = ", ".join(f"{names[s]} {ties[s]}" for s in group)
+            notes.append(f"{who} tied on {total} VP; more servants + politics cards ranks higher ({listing}).")
+        for value in sorted({ties[s] for s in group}, reverse=True):
+            still = [s for s in group if ties[s] == value]
+            if len(still) > 1:
+                notes.append(f"{' and '.join(names[s] for s in still)} share their place (tied on the tie-break too).")
+    return notes

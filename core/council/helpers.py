@@ -1,0 +1,301 @@
+"""Read-only helpers for the UI: the map, councils, permits, players, routes, payments, events.
+
+Everything takes a state or a view (what ``GAME.view`` returns) and answers in player
+terms: city letters, colour names, permit ids. Nothing here changes a state.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, NamedTuple, Sequence
+
+from core.council import payments as pay
+from core.council.actions import PAY_CODES, pay_of
+from core.council.content import (
+    BALCONIES,
+    C,
+    CARD_NAMES,
+    CITY_INDEX,
+    CITY_NAMES,
+    CITY_REGION,
+    CLASSES,
+    COLOURS,
+    LETTERS,
+    NOBILITY,
+    PERMIT_INDEX,
+    PERMITS,
+    QUEEN_REWARDS,
+    REGIONS,
+    REWARD_IDS,
+    REWARD_VP,
+    ROYAL_BALCONY,
+    Bonus,
+    bonus_text,
+)
+from core.council.rules import PER_ROAD, council_name
+from core.council.state import STAGE_ACQUIRE, STAGE_NONE, STAGE_ROYAL, State
+
+
+class CityInfo(NamedTuple):
+    """A city as drawn: ``x``/``y`` on a 9 x 5 grid (x east, y south), ``token`` in words."""
+
+    letter: str
+    name: str
+    initial: str
+    colour: str  # gold, silver, bronze, iron or royal
+    region: str
+    x: int
+    y: int
+    token: str  # "" for the royal city
+    merchants: tuple[int, ...]  # seats with a merchant there
+    neutral: bool  # a 2-player neutral merchant is there
+
+
+class PermitInfo(NamedTuple):
+    """A permit tile in player terms."""
+
+    id: str
+    region: str
+    cities: tuple[str, ...]  # letters
+    bonus: str
+
+
+class PlayerInfo(NamedTuple):
+    """One player's public holdings (and hand when the viewer may see it)."""
+
+    name: str
+    coins: int
+    servants: int
+    vp: int
+    nobility: int
+    merchants_left: int
+    cities: tuple[str, ...]  # letters of the cities holding this player's merchants
+    unused_permits: tuple[str, ...]
+    used_permits: tuple[str, ...]
+    reward_tiles: tuple[str, ...]
+    hand: dict[str, int] | None  # card name -> count; None when hidden
+    hand_size: int
+
+
+def city_letter(city: int) -> str:
+    """Letter of a city code."""
+    return LETTERS[city]
+
+
+def map_cities(state: State) -> list[CityInfo]:
+    """The 15 cities of the state's layout, A to O, with what stands on them."""
+    layout = state.layout
+    out = []
+    for c in range(15):
+        bonus = state.city_bonus[c]
+        x, y = layout.coords[c]
+        out.append(
+            CityInfo(
+                letter=LETTERS[c],
+                name=CITY_NAMES[c],
+                initial=LETTERS[c],
+                colour=CLASSES[layout.colour[c]],
+                region=REGIONS[CITY_REGION[c]],
+                x=x,
+                y=y,
+                token="" if bonus is None else bonus_text(bonus),
+                merchants=tuple(s for s in range(state.players) if state.owners[c] >> s & 1),
+                neutral=bool(state.neutral >> c & 1),
+            )
+        )
+    return out
+
+
+def map_roads(state: State) -> list[tuple[str, str]]:
+    """The roads of the layout as letter pairs (alphabetical within and between pairs)."""
+    return [(LETTERS[a], LETTERS[b]) for a, b in state.layout.roads]
+
+
+def layout_key(state: State) -> str:
+    """The map layout, "c/h/m" (coast/hills/mountains board sides)."""
+    return state.layout.key
+
+
+def queen_city(state: State) -> str:
+    """Letter of the city where the Queen stands."""
+    return LETTERS[state.queen]
+
+
+def shortest_route(state: State, from_city: str, to_city: str) -> list[str]:
+    """A shortest road route between two cities (letters, both ends included).
+
+    Ties between equally short routes are broken the same way every time (breadth-first,
+    neighbours in letter order). Raises KeyError for an unknown letter.
+    """
+    return [LETTERS[c] for c in state.layout.route(CITY_INDEX[from_city], CITY_INDEX[to_city])]
+
+
+def route_cost(state: State, from_city: str, to_city: str) -> int:
+    """Coins the Queen's move between two cities costs (2 per road on a shortest route)."""
+    return PER_ROAD * state.layout.dist[CITY_INDEX[from_city]][CITY_INDEX[to_city]]
+
+
+def balconies(state: State) -> dict[str, list[str]]:
+    """Councillor colours per balcony (coast, hills, mountains, royal), newest (arrow end) first."""
+    return {BALCONIES[b]: [COLOURS[c] for c in bal] for b, bal in enumerate(state.balconies)}
+
+
+def reserve(state: State) -> dict[str, int]:
+    """Councillors waiting beside the board, by colour."""
+    return {COLOURS[c]: state.reserve[c] for c in range(6)}
+
+
+def permit_info(tile: str) -> PermitInfo:
+    """Region, city letters and bonus text of a permit id; raises KeyError if unknown."""
+    p = PERMITS[PERMIT_INDEX[tile]]
+    return PermitInfo(p.id, REGIONS[p.region], tuple(LETTERS[c] for c in p.cities), bonus_text(p.bonus))
+
+
+def face_up(state: State) -> dict[str, list[str]]:
+    """Face-up permit ids per region (slot 0 then slot 1; "" for an empty slot)."""
+    return {REGIONS[r]: ["" if p < 0 else PERMITS[p].id for p in state.face_up[r]] for r in range(3)}
+
+
+def permit_deck_sizes(state: State) -> dict[str, int]:
+    """Face-down permit tiles left per region."""
+    return {REGIONS[r]: state.permit_deck_size(r) for r in range(3)}
+
+
+def rewards_left(state: State) -> dict[str, int]:
+    """Colour and region reward tiles still available, id -> VP."""
+    return {REWARD_IDS[k]: REWARD_VP[REWARD_IDS[k]] for k in range(7) if state.tiles_left >> k & 1}
+
+
+def queen_rewards_left(state: State) -> list[int]:
+    """VP of the Queen's reward tiles still in the pile, top first."""
+    return list(QUEEN_REWARDS[state.queen_taken :])
+
+
+def player_info(state: State, seat: int) -> PlayerInfo:
+    """Everything about one seat that the state (or view) shows."""
+    hand = state.hands[seat]
+    return PlayerInfo(
+        name=state.names[seat],
+        coins=state.coins[seat],
+        servants=state.servants[seat],
+        vp=state.vp[seat],
+        nobility=state.nobility[seat],
+        merchants_left=state.merchants_left(seat),
+        cities=tuple(LETTERS[c] for c in range(15) if state.built[seat] >> c & 1),
+        unused_permits=tuple(PERMITS[p].id for p in state.unused[seat]),
+        used_permits=tuple(PERMITS[p].id for p in state.used[seat]),
+        reward_tiles=tuple(state.rewards[seat]),
+        hand=None if hand is None else {CARD_NAMES[c]: hand[c] for c in range(7) if hand[c]},
+        hand_size=state.hand_count[seat],
+    )
+
+
+def deck_size(state: State) -> int:
+    """Politics cards left in the deck."""
+    return state.deck_size()
+
+
+def discard_pile(state: State) -> dict[str, int]:
+    """The face-up politics discard pile, by card name."""
+    return {CARD_NAMES[c]: state.discard[c] for c in range(7) if state.discard[c]}
+
+
+def nobility_spaces() -> dict[int, str]:
+    """The bonus spaces of the nobility track, in words."""
+    out = {}
+    for pos, space in enumerate(NOBILITY):
+        if space is None:
+            continue
+        parts = [bonus_text(space.bonus)] if any(space.bonus) else []
+        if space.tokens == 1:
+            parts.append("the token of one of your cities")
+        elif space.tokens:
+            parts.append(f"the tokens of {space.tokens} different cities of yours")
+        if space.free_permit:
+            parts.append("a face-up permit for free")
+        if space.rebonus:
+            parts.append("the bonus of one of your permits again")
+        out[pos] = " + ".join(parts)
+    return out
+
+
+def payment_cost(cards: Sequence[str]) -> int:
+    """Council coins for playing these 1-4 cards (10/7/4/0 + 1 per joker); ValueError if bad."""
+    return pay.cost(PAY_CODES[pay_of(list(cards)).cards])
+
+
+def payment_preview(state: State, cards: Sequence[str]) -> int | None:
+    """Total coins the payment being composed would cost now, or None if it cannot be made.
+
+    For the main action waiting for its payment: council coins plus, for the Queen's help,
+    the road coins. An empty selection previews the road coins alone (for the Queen) or 0.
+    None when nothing waits for a payment, the player does not hold the cards, or they do
+    not fit the council. Whether the player can afford it is left to the caller.
+    """
+    if state.stage == STAGE_NONE:
+        return None
+    road = 0
+    if state.stage == STAGE_ROYAL:
+        road = PER_ROAD * state.layout.dist[state.queen][state.stage_arg]
+        balcony = state.balconies[ROYAL_BALCONY]
+    else:
+        balcony = state.balconies[PERMITS[state.stage_arg].region]
+    if not cards:
+        return road
+    try:
+        codes = PAY_CODES[pay_of(list(cards)).cards]
+    except ValueError:
+        return None
+    hand = state.hands[state.current]
+    if hand is None or any(codes.count(c) > hand[c] for c in set(codes)):
+        return None
+    if not pay.fits(codes, balcony):
+        return None
+    return pay.cost(codes) + road
+
+
+def paying_for(state: State) -> str:
+    """What the waiting payment is for, in words ("" if none)."""
+    if state.stage == STAGE_ACQUIRE:
+        p = PERMITS[state.stage_arg]
+        return f"permit {p.id} ({council_name(p.region)})"
+    if state.stage == STAGE_ROYAL:
+        return f"the Queen's move to {CITY_NAMES[state.stage_arg]} ({council_name(ROYAL_BALCONY)})"
+    return ""
+
+
+def event_texts(state: State, describe: Callable[[Any], str] | None = None) -> list[str]:
+    """What the last action did, in player words (``describe`` renders automatic actions)."""
+    names = state.names
+    out = []
+    for event in state.events:
+        kind = event[0]
+        if kind == "turn":
+            out.append(f"{names[event[1]]}'s turn.")
+        elif kind == "draw":
+            n = event[2]
+            out.append(f"{names[event[1]]} draws {n} politics card{'s' if n > 1 else ''}.")
+        elif kind == "reshuffle":
+            out.append("The politics discard pile is shuffled into a new deck.")
+        elif kind == "turned_up":
+            out.append(f"Permit {PERMITS[event[2]].id} is turned up in the {REGIONS[event[1]]} region.")
+        elif kind == "token":
+            bonus: Bonus | None = state.city_bonus[event[2]]
+            text = "nothing" if bonus is None else bonus_text(bonus)
+            out.append(f"{names[event[1]]} gains {CITY_NAMES[event[2]]}'s token: {text}.")
+        elif kind == "space":
+            out.append(f"{names[event[1]]} reaches nobility space {event[2]}.")
+        elif kind == "reward":
+            tile = event[2]
+            label = f"Queen's reward tile ({REWARD_VP[tile]} VP)" if tile.startswith("queen") else f"{tile} reward tile ({REWARD_VP[tile]} VP)"
+            out.append(f"{names[event[1]]} takes the {label}.")
+        elif kind == "last_merchant":
+            out.append(
+                f"{names[event[1]]} placed their last merchant (+{C.last_merchant_vp} VP): "
+                "everyone else plays one more turn."
+            )
+        elif kind == "auto":
+            text = describe(event[2]) if describe else repr(event[2])
+            out.append(f"{names[event[1]]}: {text} (the only option).")
+        elif kind == "over":
+            out.append("The game is over.")
+    return out

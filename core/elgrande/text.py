@@ -1,0 +1,367 @@
+"""Player-facing texts for El Grande: action descriptions, veto questions and prompts.
+
+Secrets never reach a public text. :func:`describe` hides the region of a :class:`Disk` and
+the value of a hidden :class:`TakeBack` unless it is given the *view* of a seat that is
+deciding right now (menus pass that view); with the full state, a spectator's view, another
+seat's view or no state at all (the shared log, saves) it says only "Set the secret disk" /
+"Take back a power card".
+"""
+
+from __future__ import annotations
+
+from core.elgrande.actions import (
+    Action,
+    Allow,
+    Court,
+    CourtFrom,
+    CourtStop,
+    Disk,
+    Grande,
+    King,
+    Movement,
+    Pick,
+    Place,
+    PlaceDone,
+    PlaceExtra,
+    Power,
+    Remove,
+    Ret,
+    Score,
+    Scoreboard,
+    SpecialDone,
+    SpecialGo,
+    SpecialSkip,
+    Take,
+    TakeBack,
+    To,
+    Veto,
+)
+from core.elgrande.content import (
+    ADJACENT,
+    BOARD,
+    CARD_STACK,
+    CARDS,
+    CASTILLO,
+    COURT,
+    E_DECAY,
+    E_KING_RETURNS,
+    E_POWER_BACK,
+    E_SCORE_CASTILLO,
+    E_SCORE_CLASS,
+    E_SCORE_FIRST_ONLY,
+    E_SCORE_LEAST,
+    E_SCORE_MOST,
+    E_SECRET_REMOVE,
+    E_UNIQUE_SCORING,
+    NUM_REGIONS,
+    REGIONS,
+    area_name,
+)
+from core.elgrande.state import (
+    BID,
+    BODY,
+    COURT as COURT_PHASE,
+    D_GENERAL,
+    D_MOVEMENT,
+    D_REMOVE,
+    D_UNIQUE,
+    DISK,
+    FULL,
+    M_EXTRA,
+    M_MOVE,
+    M_PULL,
+    M_REMOVE,
+    M_TAKEBACK,
+    NOT_STARTED,
+    OVER,
+    PULL,
+    RET,
+    RUNNING,
+    TAKE,
+    VETO,
+    State,
+)
+
+
+def _name(state: State | None, seat: int) -> str:
+    if state is None or not 0 <= seat < state.players:
+        return f"seat {seat}"
+    return state.names[seat]
+
+
+def _area(area: int) -> str:
+    if not isinstance(area, int) or isinstance(area, bool):
+        return repr(area)
+    if area == CASTILLO:
+        return "the Castillo"
+    if 0 <= area < CASTILLO:
+        return area_name(area)
+    if area == COURT:
+        return "the court"
+    return f"area {area}"
+
+
+def _region(region: int) -> str:
+    if isinstance(region, int) and not isinstance(region, bool) and 0 <= region < NUM_REGIONS:
+        return REGIONS[region].name
+    return f"region {region!r}"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _go_text(state: State | None) -> str:
+    if state is None or not 0 <= state.card < len(CARDS):
+        return "Carry out the special action"
+    card = CARDS[state.card]
+    effect = card.effect
+    if effect == E_DECAY:
+        what = "all their" if card.count < 0 else f"{card.count} of their"
+        return f"Opponents send {what} court caballeros to the provinces"
+    if effect == E_KING_RETURNS:
+        return f"Opponents each send {card.count} caballeros home"
+    if effect == E_SECRET_REMOVE:
+        return "Opponents choose a region by secret disk to lose caballeros"
+    if effect == E_UNIQUE_SCORING:
+        return "Everyone chooses a region by secret disk; lonely choices score"
+    if effect == E_SCORE_CLASS:
+        firsts = "/".join(str(v) for v in card.firsts)
+        return f"Score every {firsts}-region now"
+    if effect == E_SCORE_CASTILLO:
+        return "Score the Castillo now"
+    if effect == E_SCORE_FIRST_ONLY:
+        return "Score all regions, leaders only"
+    if effect == E_SCORE_MOST:
+        return "Score the fullest region(s)"
+    if effect == E_SCORE_LEAST:
+        return "Score the emptiest region(s)"
+    if effect == E_POWER_BACK:
+        return "Take back one of your played power cards"
+    return f"Carry out {card.name}"
+
+
+def _visible_take_back(state: State | None, seat: int, value: int) -> bool:
+    """True if taking ``value`` back is seen by everyone (it is the top of the pile)."""
+    if state is None or not 0 <= seat < state.players:
+        return False
+    pile = state.pile(seat)
+    return bool(pile) and pile[-1] == value
+
+
+def _chooser_view(state: State | None) -> bool:
+    """True if ``state`` is the view of a seat that must decide now (its own menu)."""
+    if state is None or state.viewer == FULL or state.viewer < 0:
+        return False
+    from core.elgrande.rules import to_act
+
+    return state.viewer in to_act(state)
+
+
+def describe(action: Action, state: State | None = None, public: bool = False) -> str:
+    """Short text for an action; secrets are hidden unless ``state`` is the chooser's view."""
+    private = not public and _chooser_view(state)
+    cls = type(action)
+    if cls is Power:
+        from core.elgrande.content import BOARD as _B
+
+        value = action.value
+        if isinstance(value, int) and 0 < value < len(_B.power_caballeros):
+            return f"Play power card {value} ({_plural(_B.power_caballeros[value], 'caballero')} to court)"
+        return f"Play power card {value}"
+    if cls is Court:
+        if state is not None and state.phase == BODY:
+            return f"Bring {_plural(action.n, 'caballero')} from the provinces to the court (The Court)"
+        return f"Bring {_plural(action.n, 'caballero')} from the provinces to the court"
+    if cls is CourtFrom:
+        return f"Take a caballero from {_region(action.region)} back into the court"
+    if cls is CourtStop:
+        return "Stop taking caballeros from regions"
+    if cls is Take:
+        stack = action.stack
+        if state is not None and isinstance(stack, int) and 1 <= stack <= 5 and state.face_up[stack - 1] >= 0:
+            card = CARDS[state.face_up[stack - 1]]
+            return f"Take {card.name} (place up to {stack})"
+        return f"Take the card of stack {stack}"
+    if cls is Place:
+        return f"Place a caballero in {_area(action.dest)}"
+    if cls is PlaceDone:
+        return "Finish placing caballeros"
+    if cls is SpecialSkip:
+        return "Skip the special action"
+    if cls is SpecialGo:
+        return _go_text(state)
+    if cls is SpecialDone:
+        return "End the special action"
+    if cls is Pick:
+        if state is not None and action.seat == state.cur:
+            return f"Pick one of your caballeros in {_region(action.region)}"
+        return f"Pick a caballero of {_name(state, action.seat)} in {_region(action.region)}"
+    if cls is To:
+        if state is not None and state.pick_region >= 0:
+            whose = _name(state, state.pick_seat)
+            return f"Move {whose}'s caballero from {_region(state.pick_region)} to {_area(action.dest)}"
+        return f"Move the picked caballero to {_area(action.dest)}"
+    if cls is PlaceExtra:
+        return f"Place an extra court caballero in {_area(action.dest)}"
+    if cls is Ret:
+        return f"Send a caballero from {_area(action.source)} to the provinces"
+    if cls is Disk:
+        if private:
+            return f"Point your secret disk at {_region(action.region)}"
+        return "Set the secret disk"
+    if cls is Remove:
+        return f"Send a caballero of {_name(state, action.seat)} home from {_region(action.region)}"
+    if cls is Score:
+        return f"Score {_area(action.area)} now"
+    if cls is Scoreboard:
+        board = BOARD.scoreboard_names[action.board] if action.board in (0, 1) else f"scoreboard {action.board}"
+        return f"Put the {board} on {_region(action.region)}"
+    if cls is TakeBack:
+        seat = state.cur if state is not None else -1
+        if private or _visible_take_back(state, seat, action.value):
+            return f"Take back power card {action.value}"
+        return "Take back a power card"
+    if cls is Grande:
+        return f"Move your Grande to {_region(action.region)}"
+    if cls is King:
+        return f"Move the King to {_region(action.region)}"
+    if cls is Movement:
+        return f"Name {_region(action.region)} for Movement"
+    if cls is Veto:
+        return "Veto!"
+    if cls is Allow:
+        return "Allow it"
+    return repr(action)
+
+
+def proposal_phrase(state: State, action: Action) -> str:
+    """What the acting player is about to do, as a verb phrase ("move the King to Galicia")."""
+    cls = type(action)
+    if cls is SpecialGo:
+        text = _go_text(state)
+        if text.startswith("Opponents") or text.startswith("Everyone"):
+            return "play " + CARDS[state.card].name if state.card >= 0 else "carry out the special action"
+        return text[0].lower() + text[1:]
+    if cls is To:
+        if state.pick_region >= 0:
+            whose = "one of their own caballeros" if state.pick_seat == state.cur else (
+                f"a caballero of {state.names[state.pick_seat]}"
+            )
+            return f"move {whose} from {_region(state.pick_region)} to {_area(action.dest)}"
+        return f"move a caballero to {_area(action.dest)}"
+    if cls is PlaceExtra:
+        return f"place an extra caballero in {_area(action.dest)}"
+    if cls is Remove:
+        return f"send a caballero of {state.names[action.seat]} home from {_region(action.region)}"
+    if cls is Score:
+        return f"score {_area(action.area)}"
+    if cls is Scoreboard:
+        return f"put the {BOARD.scoreboard_names[action.board]} on {_region(action.region)}"
+    if cls is Grande:
+        return f"move the Grande to {_region(action.region)}"
+    if cls is King:
+        return f"move the King to {_region(action.region)}"
+    if cls is Court:
+        return f"bring {_plural(action.n, 'caballero')} from the provinces to the court"
+    if cls is CourtFrom:
+        return f"take a caballero from {_region(action.region)} into the court"
+    if cls is Movement:
+        return f"name {_region(action.region)} for Movement"
+    text = describe(action, state, public=True)
+    return text[0].lower() + text[1:]
+
+
+def veto_prompt(state: State) -> str:
+    """The pending Veto question ("Ann is about to move the King to Galicia."), or ""."""
+    if state.phase != VETO or state.proposal is None:
+        return ""
+    card = CARDS[state.card].name if state.card >= 0 else "a card"
+    return f"{state.names[state.cur]} is about to {proposal_phrase(state, state.proposal)} ({card})."
+
+
+def prompt(state: State, seat: int) -> str:
+    """What ``seat`` has to decide now, in a few words (or whom it waits for)."""
+    from core.elgrande.rules import to_act
+
+    phase = state.phase
+    if phase == OVER:
+        return "The game is over."
+    acting = to_act(state)
+    if seat not in acting:
+        if phase == DISK:
+            if seat in state.disk_group:
+                return "Your disk is set; waiting for the others."
+            return "Waiting for " + ", ".join(state.names[s] for s in acting) + " to set their secret disks."
+        return f"Waiting for {state.names[acting[0]]}."
+    if phase == BID:
+        taken = sorted(v for v in state.bids if v)
+        note = f" (already played: {', '.join(map(str, taken))})" if taken else ""
+        return f"Play a power card{note}."
+    if phase == COURT_PHASE:
+        from core.elgrande.content import BOARD as _B
+
+        allowed = _B.power_caballeros[state.bids[seat]]
+        return f"Bring up to {allowed} caballeros from your provinces ({state.provinces[seat]}) to your court."
+    if phase == PULL:
+        return f"Provinces empty: take up to {state.refill_left} caballeros from your regions into your court, or stop."
+    if phase == TAKE:
+        return "Take one of the face-up action cards."
+    if phase == VETO:
+        return veto_prompt(state) + " Veto it?"
+    if phase == RET:
+        return f"The King returns!: send {state.ret_owed} more of your caballeros (court or regions) to the provinces."
+    if phase == DISK:
+        purpose = state.disk_purpose
+        if purpose == D_GENERAL:
+            count = state.castillo_insertions(seat) if state.castillo_masked else state.castillo[seat]
+            return f"Secretly choose the region that receives your {_plural(count, 'caballero')} from the Castillo."
+        if purpose == D_REMOVE:
+            return "Secretly choose the region where you lose caballeros."
+        if purpose == D_UNIQUE:
+            return "Secretly choose a region to score (only regions nobody else picks are scored)."
+        if purpose == D_MOVEMENT:
+            return f"Secretly choose where your caballeros in {_region(state.disk_param)} move to."
+        return "Set your secret disk."
+    if phase == BODY:
+        card = CARDS[state.card]
+        k = CARD_STACK[state.card]
+        if state.special == RUNNING:
+            mode = state.sp_mode
+            if mode == M_MOVE:
+                if state.pick_region >= 0:
+                    return f"Where does the picked caballero from {_region(state.pick_region)} go?"
+                return f"{card.name}: pick the next caballero to move, or end."
+            if mode == M_EXTRA:
+                return f"{card.name}: place another court caballero anywhere, or end."
+            if mode == M_REMOVE:
+                return f"{card.name}: pick the next opponent's caballero to send home, or end."
+            if mode == M_TAKEBACK:
+                return "Choose the power card to take back."
+            if mode == M_PULL:
+                return "The Court: take caballeros from your regions into the court, or stop."
+            return f"Continue {card.name}."
+        from core.elgrande.rules import can_place
+
+        parts = []
+        if can_place(state):
+            near = ", ".join(REGIONS[r].name for r in ADJACENT[state.king])
+            room = min(k - state.placed, state.court[seat])
+            parts.append(f"place up to {_plural(room, 'caballero')} ({near} or the Castillo)")
+        if state.special == NOT_STARTED:
+            parts.append(f"use {card.name} or skip it")
+        text = " and/or ".join(parts) or "finish your turn"
+        return text[0].upper() + text[1:] + "."
+    return "Choose an action."
+
+
+def progress(state: State) -> str:
+    """A short progress summary ("Round 4/9, scoring after round 6", "Game over")."""
+    from core.elgrande.content import SETUP
+
+    if state.phase == OVER:
+        return "Game over"
+    later = [r for r in SETUP.general_scoring_after if r >= state.round]
+    note = f", scoring after round {later[0]}" if later else ""
+    return f"Round {state.round}/{SETUP.rounds}{note}"
+

@@ -1,0 +1,1 @@
+"""Tests for the El Grande rules engine (core/elgrande)."""

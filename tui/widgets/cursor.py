@@ -1,0 +1,85 @@
+"""A board cursor over a set of positioned targets, moved with arrows (shared by all games).
+
+A screen lists what can be chosen on its board as :class:`Target`\\ s (a key — usually an
+action — and a row/column on the board picture); arrows jump to the nearest target in that
+direction, so every board gets the same keyboard feel.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Hashable, Sequence
+
+DIRECTIONS: dict[str, tuple[int, int]] = {
+    "up": (-1, 0),
+    "down": (1, 0),
+    "left": (0, -1),
+    "right": (0, 1),
+}
+
+
+def nearest(
+    position: tuple[int, int],
+    candidates: Sequence[tuple[Hashable, tuple[int, int]]],
+    direction: tuple[int, int],
+) -> Hashable | None:
+    """The candidate nearest ``position`` in ``direction`` (sideways distance costs double)."""
+    best: tuple[int, Hashable] | None = None
+    dy, dx = direction
+    for item, (row, col) in candidates:
+        along = (row - position[0]) * dy + (col - position[1]) * dx
+        if along <= 0:
+            continue
+        across = abs(row - position[0]) if dx else abs(col - position[1])
+        cost = along + 2 * across
+        if best is None or cost < best[0]:
+            best = (cost, item)
+    return None if best is None else best[1]
+
+
+@dataclass(frozen=True)
+class Target:
+    """Something choosable on a board: ``key`` (often an action) drawn at ``(row, col)``."""
+
+    key: Hashable
+    row: int
+    col: int
+    label: str = ""
+
+
+class TargetCursor:
+    """Which target is under the cursor; survives refreshes while its key stays available."""
+
+    def __init__(self) -> None:
+        self.targets: list[Target] = []
+        self.index = 0
+
+    def set_targets(self, targets: Sequence[Target]) -> None:
+        """Replace the targets, keeping the cursor on the same key when it is still there."""
+        current = self.current
+        self.targets = list(targets)
+        keys = [t.key for t in self.targets]
+        if current is not None and current.key in keys:
+            self.index = keys.index(current.key)
+        else:
+            self.index = 0
+
+    @property
+    def current(self) -> Target | None:
+        """The target under the cursor (None when there are none)."""
+        return self.targets[self.index] if 0 <= self.index < len(self.targets) else None
+
+    def move(self, direction: str) -> bool:
+        """Move to the nearest target in ``direction``; False if there is none that way."""
+        here = self.current
+        if here is None:
+            return False
+        found = nearest(
+            (here.row, here.col),
+            [(i, (t.row, t.col)) for i, t in enumerate(self.targets)],
+            DIRECTIONS[direction],
+        )
+        if found is None:
+            return False
+        self.index = int(found)  # type: ignore[call-overload]
+        return True
