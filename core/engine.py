@@ -224,6 +224,14 @@ class Game(ABC, Generic[S, A]):
         """What ``seat`` has to decide now, in a few words (status line)."""
         return "Choose an action."
 
+    def effects(self, state: S) -> list[str]:
+        """What the last action caused beyond itself (draws, forced moves), in player words.
+
+        ``state`` is the spectator's view right after the action, so nothing secret can leak
+        into the shared log. The default is no extra lines.
+        """
+        return []
+
     def progress(self, state: S) -> str:
         """A short progress summary such as "Round 2/4" (save listings, status line)."""
         return ""

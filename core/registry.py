@@ -11,6 +11,8 @@ from core.engine import Game, GameInfo
 # id -> module that exports ``GAME``; imported lazily so start-up stays fast.
 _MODULES: dict[str, str] = {
     "quadropolis": "core.quadropolis",
+    "council": "core.council",
+    "elgrande": "core.elgrande",
 }
 
 

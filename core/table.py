@@ -60,6 +60,7 @@ class LogEntry:
     action: Any
     text: str
     barrier: bool
+    effects: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -172,6 +173,7 @@ class Table(Generic[A]):
             # Described from the spectator's view: the shared log must not leak secrets.
             text=self.game.describe(action, self.game.view(before, None)),
             barrier=self.game.is_undo_barrier(before, after),
+            effects=tuple(self.game.effects(self.game.view(after, None))),
         )
         self._states.append(after)
         self.log.append(entry)

@@ -200,6 +200,13 @@ class CouncilGame(Game[State, Action]):
         """Short text for menus and the log; ``state`` adds costs and names where known."""
         return describe(action, state)
 
+    def effects(self, state: State) -> list[str]:
+        """Draws, turned-up permits, tokens, rewards and forced moves of the last action."""
+        from core.council.helpers import event_texts
+
+        return [text for text in event_texts(state, lambda a: describe(a, state))
+                if not text.endswith("'s turn.")]
+
     def prompt(self, state: State, seat: int) -> str:
         """What ``seat`` must decide now."""
         if state.over:

@@ -253,9 +253,30 @@ class Allow(NamedTuple):
 
 
 Action = Union[
-    Power, Court, CourtFrom, CourtStop, Take, Place, PlaceDone, SpecialSkip, SpecialGo, SpecialDone,
-    Pick, To, PlaceExtra, Ret, Disk, Remove, Score, Scoreboard, TakeBack, Grande, King, Movement,
-    Veto, Allow,
+    Power,
+    Court,
+    CourtFrom,
+    CourtStop,
+    Take,
+    Place,
+    PlaceDone,
+    SpecialSkip,
+    SpecialGo,
+    SpecialDone,
+    Pick,
+    To,
+    PlaceExtra,
+    Ret,
+    Disk,
+    Remove,
+    Score,
+    Scoreboard,
+    TakeBack,
+    Grande,
+    King,
+    Movement,
+    Veto,
+    Allow,
 ]
 
 MAX_SEATS = SETUP.max_players
@@ -269,7 +290,9 @@ PLACE_DONE = PlaceDone()
 SPECIAL_SKIP = SpecialSkip()
 SPECIAL_GO = SpecialGo()
 SPECIAL_DONE = SpecialDone()
-PICK: tuple[tuple[Pick, ...], ...] = tuple(tuple(Pick(r, s) for s in range(MAX_SEATS)) for r in range(NUM_REGIONS))
+PICK: tuple[tuple[Pick, ...], ...] = tuple(
+    tuple(Pick(r, s) for s in range(MAX_SEATS)) for r in range(NUM_REGIONS)
+)
 TO: tuple[To, ...] = tuple(To(a) for a in range(NUM_REGIONS + 1))
 PLACE_EXTRA: tuple[PlaceExtra, ...] = tuple(PlaceExtra(a) for a in range(NUM_REGIONS + 1))
 RET: tuple[Ret, ...] = tuple(Ret(a) for a in range(COURT + 1))
@@ -400,4 +423,3 @@ def decode_action(data: Any) -> Action:
         raise CorruptData(f"a {kind} action has fields {sorted(expected)}, got {sorted(data)}")
     values = [_dec(typ, name, data[name]) for name, typ in fields]
     return cls(*values)
-

@@ -111,7 +111,9 @@ class Region:
     def cells(self) -> frozenset[tuple[int, int]]:
         """Grid cells ``(row, col)`` covered by the region on the map layout."""
         return frozenset(
-            (r, c) for r in range(self.row, self.row + self.rows) for c in range(self.col, self.col + self.cols)
+            (r, c)
+            for r in range(self.row, self.row + self.rows)
+            for c in range(self.col, self.col + self.cols)
         )
 
 
@@ -231,7 +233,9 @@ def _int_list(where: str, value: Any, lo: int, hi: int) -> tuple[int, ...]:
     return tuple(value)
 
 
-def parse_board(data: Mapping[str, Any], where: str = "seeds/elgrande/board.toml") -> tuple[Board, tuple[Region, ...], Setup]:
+def parse_board(
+    data: Mapping[str, Any], where: str = "seeds/elgrande/board.toml"
+) -> tuple[Board, tuple[Region, ...], Setup]:
     """Validate the parsed ``board.toml``; returns ``(board, regions, setup)`` or raises ContentError."""
     if not isinstance(data, Mapping):
         raise ContentError(f"{where}: expected a table")
@@ -312,7 +316,9 @@ def parse_board(data: Mapping[str, Any], where: str = "seeds/elgrande/board.toml
     for region in regions:
         for cell in region.cells:
             if cell in owner:
-                raise ContentError(f"{where}: {region.id} and {regions[owner[cell]].id} overlap on the map grid")
+                raise ContentError(
+                    f"{where}: {region.id} and {regions[owner[cell]].id} overlap on the map grid"
+                )
             owner[cell] = region.index
     touching: set[tuple[int, int]] = set()
     for (r, c), a in owner.items():
@@ -324,7 +330,9 @@ def parse_board(data: Mapping[str, Any], where: str = "seeds/elgrande/board.toml
     if touching != edges:
         extra = sorted((regions[a].id, regions[b].id) for a, b in touching - edges)
         missing = sorted((regions[a].id, regions[b].id) for a, b in edges - touching)
-        raise ContentError(f"{where}: map layout borders differ from adjacency (extra {extra}, missing {missing})")
+        raise ContentError(
+            f"{where}: map layout borders differ from adjacency (extra {extra}, missing {missing})"
+        )
 
     raw_power = data["power_cards"].get("caballeros")
     if not isinstance(raw_power, Mapping):
@@ -359,7 +367,10 @@ def parse_board(data: Mapping[str, Any], where: str = "seeds/elgrande/board.toml
         raise ContentError(f"{w}: home + court + provinces + score marker = {total}, not {setup.caballeros}")
     if setup.rounds not in setup.general_scoring_after:
         raise ContentError(f"{w}: the last round must end with a general scoring")
-    for name, rounds in (("general_scoring_after", setup.general_scoring_after), ("short_game_rounds", setup.short_game_rounds)):
+    for name, rounds in (
+        ("general_scoring_after", setup.general_scoring_after),
+        ("short_game_rounds", setup.short_game_rounds),
+    ):
         if list(rounds) != sorted(set(rounds)) or max(rounds) > setup.rounds:
             raise ContentError(f"{w}: {name} must be increasing round numbers up to {setup.rounds}")
     if not set(setup.general_scoring_after) <= set(setup.short_game_rounds):
@@ -403,7 +414,8 @@ def parse_cards(data: Mapping[str, Any], where: str = "seeds/elgrande/cards.toml
         expected = _BASE_KEYS | _EFFECT_KEYS.get(effect, frozenset())
         if set(entry) != expected:
             raise ContentError(
-                f"{w}: missing fields {sorted(expected - set(entry))}, unknown fields {sorted(set(entry) - expected)}"
+                f"{w}: missing fields {sorted(expected - set(entry))}, "
+                f"unknown fields {sorted(set(entry) - expected)}"
             )
         card_id = _str(w, entry, "id")
         if card_id in seen:

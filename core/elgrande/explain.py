@@ -68,6 +68,7 @@ from core.elgrande.state import (
     D_REMOVE,
     DISK,
     DONE,
+    M_MOVE,
     NO_DISK,
     OVER,
     PULL,
@@ -159,7 +160,10 @@ def _reason(state: State, seat: int, action: Any) -> str | None:
             return f"Power cards go from 1 to {POWER_VALUES}."
         for other, bid in enumerate(state.bids):
             if bid == v:
-                return f"{names[other]} already played {v} this round: every value may be played only once per round."
+                return (
+                    f"{names[other]} already played {v} this round: "
+                    "every value may be played only once per round."
+                )
         if not state.hand[seat] >> v & 1:
             return f"You no longer hold power card {v}."
         return None
@@ -217,7 +221,9 @@ def _reason(state: State, seat: int, action: Any) -> str | None:
         if purpose == D_REMOVE:
             if not state.board[r][seat]:
                 return f"Choose a region holding your caballeros; you have none in {REGIONS[r].name}."
-            return "You have a region with at least 2 of your caballeros: the disk must point at one of those."
+            return (
+                "You have a region with at least 2 of your caballeros: the disk must point at one of those."
+            )
         return None
     if phase == BODY:
         return _body_reason(state, seat, action, cls)
@@ -279,7 +285,7 @@ def _body_reason(state: State, seat: int, action: Any, cls: type) -> str | None:
     if cls is Pick:
         if effect not in (E_MOVE, E_ALL_OWN_OR_PLACE):
             return f"{card.name} does not move caballeros."
-        if effect == E_ALL_OWN_OR_PLACE and state.special == RUNNING and state.sp_mode != 1:
+        if effect == E_ALL_OWN_OR_PLACE and state.special == RUNNING and state.sp_mode != M_MOVE:
             return "You chose to place caballeros with this card, not to move them."
         r, who = action.region, action.seat
         if not _region_ok(r) or not _is_int(who) or not 0 <= who < state.players:
@@ -366,11 +372,11 @@ def _body_reason(state: State, seat: int, action: Any, cls: type) -> str | None:
         if cls is CourtFrom:
             return _from_region(state, seat, action.region) or "Empty your provinces first."
         if cls is Court:
-            return f"The Court brings 1 to {min(card.count, state.provinces[seat])} caballeros from your provinces."
+            top = min(card.count, state.provinces[seat])
+            return f"The Court brings 1 to {top} caballeros from your provinces."
         return "You may stop only after taking caballeros from your regions."
     if cls is TakeBack:
         return "Choose one of your played power cards (still in your pile)."
     if cls in (Power, Take, Veto, Allow, Ret, Disk):
         return "That is not part of your turn now."
     return None
-

@@ -261,6 +261,11 @@ class ElGrandeGame(Game[State, Action]):
         """What ``seat`` must decide now (or whom it is waiting for)."""
         return prompt(state, seat)
 
+    def effects(self, state: State) -> list[str]:
+        """What the latest action caused beyond itself (forced moves, reveals, scorings, a
+        Veto's outcome), as public log lines; safe on any view."""
+        return state.log[state.log_mark :]
+
     def progress(self, state: State) -> str:
         """ "Round 4/9, scoring after round 6" or "Game over"."""
         return progress(state)

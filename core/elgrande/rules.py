@@ -108,7 +108,6 @@ from core.elgrande.content import (
     POWER_VALUES,
     REGIONS,
     SETUP,
-    area_name,
 )
 from core.elgrande.state import (
     BID,
@@ -310,11 +309,7 @@ def _body_actions(state: State, seat: int) -> list[Action]:
     if special == RUNNING:
         return _running_actions(state, seat)
     out: list[Action]
-    if (
-        not state.place_closed
-        and state.placed < CARD_STACK[state.card]
-        and state.court[seat] > 0
-    ):
+    if not state.place_closed and state.placed < CARD_STACK[state.card] and state.court[seat] > 0:
         out = list(PLACE_NEAR[state.king])
         out.append(PLACE_DONE)
     else:
@@ -361,7 +356,7 @@ def _picks(state: State, seat: int, params: tuple[int, int, int, bool, bool]) ->
         for s in range(n):
             if row[s] - arrived[base + s] <= 0:
                 continue
-            if (own_ok if s == seat else opp_ok):
+            if own_ok if s == seat else opp_ok:
                 out.append(picks[s])
     return out
 
@@ -401,8 +396,16 @@ def first_steps(state: State, seat: int) -> list[Action]:
     if effect == E_VETO:
         return []
     if effect in (
-        E_DECAY, E_KING_RETURNS, E_SECRET_REMOVE, E_SCORE_CLASS, E_SCORE_CASTILLO, E_SCORE_FIRST_ONLY,
-        E_SCORE_MOST, E_SCORE_LEAST, E_POWER_BACK, E_UNIQUE_SCORING,
+        E_DECAY,
+        E_KING_RETURNS,
+        E_SECRET_REMOVE,
+        E_SCORE_CLASS,
+        E_SCORE_CASTILLO,
+        E_SCORE_FIRST_ONLY,
+        E_SCORE_MOST,
+        E_SCORE_LEAST,
+        E_POWER_BACK,
+        E_UNIQUE_SCORING,
     ):
         return [SPECIAL_GO]
     if effect == E_REMOVE_EACH:
@@ -508,6 +511,7 @@ def remove_disk_options(state: State, seat: int, count: int) -> list[int]:
 def apply_in_place(state: State, seat: int, action: Action) -> None:
     """Perform a legal action (not re-checked), then every automatic step that follows."""
     state.cache = None
+    state.log_mark = len(state.log)
     _apply(state, seat, action)
     _settle(state)
 
@@ -598,9 +602,7 @@ def _bid(state: State, seat: int, value: int) -> None:
         return
     bids = state.bids
     state.order = sorted(range(state.players), key=lambda s: -bids[s])
-    state.log.append(
-        "Turn order: " + ", ".join(f"{state.names[s]} ({bids[s]})" for s in state.order) + "."
-    )
+    state.log.append("Turn order: " + ", ".join(f"{state.names[s]} ({bids[s]})" for s in state.order) + ".")
     state.turn_idx = 0
     _start_turn(state)
 
@@ -646,7 +648,6 @@ def _take(state: State, seat: int, stack: int) -> None:
         if state.use_veto:
             state.vetoes.append((seat, _next_round(state)))
     state.phase = BODY
-    state.log.append(f"{state.names[seat]} takes {CARDS[card].name}.")
     _check_turn_end(state)
 
 
@@ -737,12 +738,16 @@ def _answer_veto(state: State, seat: int, veto: bool) -> None:
     actor = state.cur
     if veto:
         # Spend the Veto that expires first.
-        best = min((i for i, (s, _) in enumerate(state.vetoes) if s == seat), key=lambda i: state.vetoes[i][1])
+        best = min(
+            (i for i, (s, _) in enumerate(state.vetoes) if s == seat), key=lambda i: state.vetoes[i][1]
+        )
         del state.vetoes[best]
-        state.out.append(_veto_card())
+        state.out.append(VETO_CARD)
+        from core.elgrande.text import proposal_phrase
+
         state.log.append(
             f"{state.names[seat]} vetoes: {state.names[actor]} may not "
-            f"{_auto_text(state, proposal).lower()}; the special action ends."
+            f"{proposal_phrase(state, proposal)}; the special action ends."
         )
         state.proposal = None
         state.veto_queue = []
@@ -759,16 +764,17 @@ def _answer_veto(state: State, seat: int, veto: bool) -> None:
         return
     state.proposal = None
     state.phase = BODY
-    _execute(state, actor, proposal, type(proposal))
+    _execute(state, actor, proposal, type(proposal), echo=True)
     _check_turn_end(state)
 
 
-def _veto_card() -> int:
-    return VETO_CARD
+def _execute(state: State, seat: int, action: Action, cls: type, echo: bool = False) -> None:
+    """Carry out an (allowed) step of the acting player's special action.
 
-
-def _execute(state: State, seat: int, action: Action, cls: type) -> None:
-    """Carry out an (allowed) step of the acting player's special action."""
+    ``echo`` logs the step itself: needed when it happens as the consequence of another
+    decision (the last "allow" of a Veto window); a step submitted directly is already in the
+    table's log.
+    """
     names = state.names
     if cls is To:
         src, owner, dest = state.pick_region, state.pick_seat, action.dest
@@ -784,9 +790,10 @@ def _execute(state: State, seat: int, action: Action, cls: type) -> None:
             state.moved_opp += 1
         state.pick_region = -1
         state.pick_seat = -1
-        state.log.append(
-            f"{names[seat]} moves a caballero of {names[owner]} from {REGIONS[src].name} to {area_name(dest)}."
-        )
+        whose = "one of their own caballeros" if owner == seat else f"a caballero of {names[owner]}"
+        where = "the Castillo" if dest == CASTILLO else REGIONS[dest].name
+        if echo:
+            state.log.append(f"{names[seat]} moves {whose} from {REGIONS[src].name} to {where}.")
         params = _move_params(state)
         if params[4]:
             if state.board[src][seat] == 0:
@@ -804,6 +811,9 @@ def _execute(state: State, seat: int, action: Action, cls: type) -> None:
         else:
             state.board[dest][seat] += 1
         state.extra_placed += 1
+        if echo:
+            where = "the Castillo" if dest == CASTILLO else REGIONS[dest].name
+            state.log.append(f"{names[seat]} places an extra caballero in {where}.")
         if state.extra_placed >= CARDS[state.card].count or not state.court[seat]:
             _finish_special(state)
         return
@@ -813,7 +823,10 @@ def _execute(state: State, seat: int, action: Action, cls: type) -> None:
         state.provinces[owner] += 1
         state.removed_mask |= 1 << owner
         state.sp_mode = M_REMOVE
-        state.log.append(f"{names[seat]} sends a caballero of {names[owner]} home from {REGIONS[region].name}.")
+        if echo:
+            state.log.append(
+                f"{names[seat]} sends a caballero of {names[owner]} home from {REGIONS[region].name}."
+            )
         if not _removes(state, seat):
             _finish_special(state)
         return
@@ -825,23 +838,29 @@ def _execute(state: State, seat: int, action: Action, cls: type) -> None:
         return
     if cls is Scoreboard:
         state.scoreboards[action.board] = action.region
-        state.log.append(f"{names[seat]} puts the {BOARD.scoreboard_names[action.board]} on {REGIONS[action.region].name}.")
+        if echo:
+            board_name = BOARD.scoreboard_names[action.board]
+            state.log.append(f"{names[seat]} puts the {board_name} on {REGIONS[action.region].name}.")
         _finish_special(state)
         return
     if cls is Grande:
         state.grandes[seat] = action.region
-        state.log.append(f"{names[seat]} moves the Grande to {REGIONS[action.region].name}.")
+        if echo:
+            state.log.append(f"{names[seat]} moves the Grande to {REGIONS[action.region].name}.")
         _finish_special(state)
         return
     if cls is King:
         state.king = action.region
-        state.log.append(f"{names[seat]} moves the King to {REGIONS[action.region].name}.")
+        if echo:
+            state.log.append(f"{names[seat]} moves the King to {REGIONS[action.region].name}.")
         _finish_special(state)
         return
     if cls is Court:
         state.provinces[seat] -= action.n
         state.court[seat] += action.n
         state.pull_left -= action.n
+        if echo:
+            state.log.append(f"{names[seat]} brings {action.n} caballero(s) from the provinces to the court.")
         if state.pull_left > 0 and state.provinces[seat] == 0:
             state.sp_mode = M_PULL
         else:
@@ -851,6 +870,10 @@ def _execute(state: State, seat: int, action: Action, cls: type) -> None:
         state.board[action.region][seat] -= 1
         state.court[seat] += 1
         state.pull_left -= 1
+        if echo:
+            state.log.append(
+                f"{names[seat]} takes a caballero from {REGIONS[action.region].name} into the court."
+            )
         if state.pull_left > 0:
             state.sp_mode = M_PULL
         else:
@@ -859,7 +882,8 @@ def _execute(state: State, seat: int, action: Action, cls: type) -> None:
     if cls is Movement:
         region = action.region
         group = [s for s in _clockwise_others(state, seat) if state.board[region][s]]
-        state.log.append(f"{names[seat]} names {REGIONS[region].name} for Movement.")
+        if echo:
+            state.log.append(f"{names[seat]} names {REGIONS[region].name} for Movement.")
         _open_disks(state, D_MOVEMENT, group, region)
         return
     if cls is SpecialGo:
@@ -932,7 +956,6 @@ def _take_back(state: State, seat: int, value: int) -> None:
     bit = 1 << value
     state.hand[seat] |= bit
     if value == top:
-        state.log.append(f"{state.names[seat]} takes back power card {value} (the top of the pile).")
         if len(pile) > 1:
             new_top = pile[-2]
             cands = state.cands[seat]
@@ -944,7 +967,6 @@ def _take_back(state: State, seat: int, value: int) -> None:
                 state.cands[seat] = cands
                 state.backs_hidden[seat] = hidden
         return
-    state.log.append(f"{state.names[seat]} takes back a power card.")
     mask = 0
     for v in pile[:-1]:
         mask |= 1 << v
@@ -1018,9 +1040,8 @@ def _resolve_disks(state: State) -> None:
     if purpose == D_GENERAL:
         # Disks are set, the Castillo is scored, then its caballeros go to the chosen regions.
         scoring.score_area(state, CASTILLO, special=False)
-    state.log.append(
-        "Secret disks revealed: " + ", ".join(f"{names[s]} → {REGIONS[choice[s]].name}" for s in group) + "."
-    )
+    shown = ", ".join(f"{names[s]} → {REGIONS[choice[s]].name}" for s in group)
+    state.log.append(f"Secret disks revealed: {shown}.")
     if purpose == D_GENERAL:
         castillo = state.castillo
         for s in group:
@@ -1085,7 +1106,7 @@ def _end_round(state: State) -> None:
         kept = []
         for seat, expiry in state.vetoes:
             if expiry <= state.round:
-                state.out.append(_veto_card())
+                state.out.append(VETO_CARD)
                 state.log.append(f"{state.names[seat]}'s unused Veto expires.")
             else:
                 kept.append((seat, expiry))
@@ -1114,7 +1135,9 @@ def _after_round(state: State) -> None:
         state.cur = -1
         best = max(state.score)
         winners = [state.names[s] for s in range(state.players) if state.score[s] == best]
-        state.log.append(f"Game over: {' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'} with {best}.")
+        state.log.append(
+            f"Game over: {' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'} with {best}."
+        )
         return
     state.bid_first = state.order[-1]  # the lowest power card of this round bids first
     state.round = rounds[rounds.index(state.round) + 1]

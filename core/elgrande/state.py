@@ -12,6 +12,9 @@ Conventions (ints everywhere, so rules code and clones stay cheap):
   or ``-1`` (index 4 is the King's card);
 * ``phase`` is one of :data:`PHASES` (an int); see :mod:`core.elgrande.rules` for the flow.
 
+``log`` holds public texts of what happened automatically (reveals, scorings, forced
+moves, Veto results); ``log[log_mark:]`` is what the latest action caused.
+
 Public knowledge about hidden take-backs (card 4.2) is kept in the state itself:
 ``backs_hidden[seat]`` cards went back to the hand unseen, and they are among the values of
 the mask ``cands[seat]``. Other seats' views show only ``hand & ~cands`` (the values surely
@@ -81,23 +84,77 @@ class State:
 
     __slots__ = (
         # table and options
-        "names", "players", "veto_windows", "use_veto", "castillo_visible", "short_game",
-        "printed_classes", "viewer", "castillo_masked", "rng", "cache", "cache_seat",
+        "names",
+        "players",
+        "veto_windows",
+        "use_veto",
+        "castillo_visible",
+        "short_game",
+        "printed_classes",
+        "viewer",
+        "castillo_masked",
+        "rng",
+        "cache",
+        "cache_seat",
         # board and players
-        "round", "phase", "king", "grandes", "board", "castillo", "castillo_log", "court",
-        "provinces", "score", "points", "hand", "played", "backs_hidden", "cands", "scoreboards",
+        "round",
+        "phase",
+        "king",
+        "grandes",
+        "board",
+        "castillo",
+        "castillo_log",
+        "court",
+        "provinces",
+        "score",
+        "points",
+        "hand",
+        "played",
+        "backs_hidden",
+        "cands",
+        "scoreboards",
         # action cards and Vetos
-        "stacks", "face_up", "out", "vetoes",
+        "stacks",
+        "face_up",
+        "out",
+        "vetoes",
         # bidding and turn order
-        "bid_first", "bids", "bid_count", "order", "turn_idx", "cur", "refill_left",
+        "bid_first",
+        "bids",
+        "bid_count",
+        "order",
+        "turn_idx",
+        "cur",
+        "refill_left",
         # the current turn's card
-        "card", "placed", "place_closed", "special", "sp_mode", "pick_region", "pick_seat",
-        "src_region", "moved_own", "moved_opp", "arrived", "extra_placed", "removed_mask",
-        "pull_left", "proposals", "proposal", "veto_queue",
+        "card",
+        "placed",
+        "place_closed",
+        "special",
+        "sp_mode",
+        "pick_region",
+        "pick_seat",
+        "src_region",
+        "moved_own",
+        "moved_opp",
+        "arrived",
+        "extra_placed",
+        "removed_mask",
+        "pull_left",
+        "proposals",
+        "proposal",
+        "veto_queue",
         # steps chosen by others
-        "ret_queue", "ret_owed", "disk_purpose", "disk_group", "disks", "disk_param",
+        "ret_queue",
+        "ret_owed",
+        "disk_purpose",
+        "disk_group",
+        "disks",
+        "disk_param",
         # bookkeeping
-        "reveals", "log",
+        "reveals",
+        "log",
+        "log_mark",
     )
 
     names: tuple[str, ...]
@@ -164,6 +221,7 @@ class State:
     disk_param: int
     reveals: int
     log: list[str]
+    log_mark: int
 
     def __init__(self, names: tuple[str, ...]) -> None:
         """An empty pre-game state: use :func:`core.elgrande.rules.new_game` to start one."""
@@ -217,6 +275,7 @@ class State:
         self.disk_param = -1
         self.reveals = 0
         self.log = []
+        self.log_mark = 0
 
     def reset_turn(self) -> None:
         """Clear the per-card fields (no card in play)."""
@@ -304,6 +363,7 @@ class State:
         new.disk_param = self.disk_param
         new.reveals = self.reveals
         new.log = self.log[:]
+        new.log_mark = self.log_mark
         return new
 
     # --- read-only helpers for the UI -----------------------------------------------------
@@ -378,7 +438,9 @@ class State:
         if not isinstance(other, State):
             return NotImplemented
         return all(
-            getattr(self, name) == getattr(other, name) for name in State.__slots__ if name not in ("cache", "cache_seat")
+            getattr(self, name) == getattr(other, name)
+            for name in State.__slots__
+            if name not in ("cache", "cache_seat")
         )
 
     __hash__ = None  # type: ignore[assignment]  # mutable
@@ -467,6 +529,7 @@ def encode_state(state: State) -> dict[str, PlainData]:
         "disk_param": state.disk_param,
         "reveals": state.reveals,
         "log": list(state.log),
+        "log_mark": state.log_mark,
     }
     if state.rng is not None:
         data["rng"] = state.rng.encode()
@@ -480,7 +543,7 @@ _KEYS = frozenset(
         "stacks face_up out vetoes bid_first bids bid_count order turn_idx cur refill_left card "
         "placed place_closed special sp_mode pick_region pick_seat src_region moved_own moved_opp "
         "arrived extra_placed removed_mask pull_left proposals proposal veto_queue ret_queue ret_owed "
-        "disk_purpose disk_group disks disk_param reveals log"
+        "disk_purpose disk_group disks disk_param reveals log log_mark"
     ).split()
 )
 
@@ -571,9 +634,15 @@ def decode_state(data: Any) -> State:
 
     options = data["options"]
     if not isinstance(options, dict) or set(options) != {
-        "veto_windows", "use_veto", "castillo_visible", "short_game", "score_class_uses_printed"
+        "veto_windows",
+        "use_veto",
+        "castillo_visible",
+        "short_game",
+        "score_class_uses_printed",
     }:
-        raise _fail("options must hold veto_windows, use_veto, castillo_visible, short_game, score_class_uses_printed")
+        raise _fail(
+            "options must hold veto_windows, use_veto, castillo_visible, short_game, score_class_uses_printed"
+        )
     if options["veto_windows"] not in VETO_WINDOWS:
         raise _fail(f"veto_windows must be one of {VETO_WINDOWS}, got {options['veto_windows']!r}")
     state.veto_windows = options["veto_windows"]
@@ -638,7 +707,9 @@ def decode_state(data: Any) -> State:
         total = sum(row[seat] for row in state.board) + inside + state.court[seat] + state.provinces[seat]
         if total != SETUP.in_play:
             raise _fail(f"seat {seat} has {total} caballeros in play, not {SETUP.in_play}")
-    state.scoreboards = [_region(r, "scoreboards", True) for r in _list(data["scoreboards"], "scoreboards", 2)]
+    state.scoreboards = [
+        _region(r, "scoreboards", True) for r in _list(data["scoreboards"], "scoreboards", 2)
+    ]
     if state.scoreboards[0] >= 0 and state.scoreboards[0] == state.scoreboards[1]:
         raise _fail("both mobile scoreboards stand on one region")
 
@@ -672,7 +743,9 @@ def decode_state(data: Any) -> State:
             raise _fail(f"seat {seat} lacks a power card it never played")
 
     # Action cards.
-    state.stacks = [[_card(c, "stacks") for c in _list(row, "stacks row")] for row in _list(data["stacks"], "stacks", 4)]
+    state.stacks = [
+        [_card(c, "stacks") for c in _list(row, "stacks row")] for row in _list(data["stacks"], "stacks", 4)
+    ]
     state.face_up = [_card(c, "face_up", True) for c in _list(data["face_up"], "face_up", 5)]
     state.out = [_card(c, "out") for c in _list(data["out"], "out")]
     state.vetoes = []
@@ -774,7 +847,9 @@ def decode_state(data: Any) -> State:
         except CorruptData as exc:
             raise _fail(f"proposal: {exc}") from None
     state.veto_queue = _ints(data["veto_queue"], "veto_queue", None, 0, n - 1)
-    if (state.phase == VETO) != (state.proposal is not None) or (state.phase == VETO) != bool(state.veto_queue):
+    if (state.phase == VETO) != (state.proposal is not None) or (state.phase == VETO) != bool(
+        state.veto_queue
+    ):
         raise _fail("a proposal and veto queue exist exactly while asking for a Veto")
     held = {seat for seat, _ in state.vetoes}
     if any(s not in held or s == state.cur for s in state.veto_queue):
@@ -797,7 +872,9 @@ def decode_state(data: Any) -> State:
     state.disk_group = _ints(data["disk_group"], "disk_group", None, 0, n - 1)
     state.disks = _ints(data["disks"], "disks", n, HIDDEN_DISK, NUM_REGIONS - 1)
     state.disk_param = _int(data, "disk_param", -1, NUM_REGIONS - 1)
-    if (state.phase == DISK) != (state.disk_purpose != D_NONE) or (state.phase == DISK) != bool(state.disk_group):
+    if (state.phase == DISK) != (state.disk_purpose != D_NONE) or (state.phase == DISK) != bool(
+        state.disk_group
+    ):
         raise _fail("a disk group exists exactly while disks are being set")
     if len(set(state.disk_group)) != len(state.disk_group):
         raise _fail("disk_group repeats a seat")
@@ -820,4 +897,5 @@ def decode_state(data: Any) -> State:
     if not all(isinstance(line, str) for line in log):
         raise _fail("log entries must be strings")
     state.log = list(log)
+    state.log_mark = _int(data, "log_mark", 0, len(log))
     return state

@@ -111,34 +111,41 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _go_text(state: State | None) -> str:
+def _go_phrase(state: State | None, own: str = "your") -> str:
+    """What ``special_go`` does for the current card, as a verb phrase (``own``: "your"/"their")."""
     if state is None or not 0 <= state.card < len(CARDS):
-        return "Carry out the special action"
+        return "carry out the special action"
     card = CARDS[state.card]
     effect = card.effect
     if effect == E_DECAY:
-        what = "all their" if card.count < 0 else f"{card.count} of their"
-        return f"Opponents send {what} court caballeros to the provinces"
+        what = "all court caballeros" if card.count < 0 else f"{card.count} court caballeros"
+        return f"send {what} of every opponent back to the provinces"
     if effect == E_KING_RETURNS:
-        return f"Opponents each send {card.count} caballeros home"
+        return f"make every opponent send {card.count} caballeros home"
     if effect == E_SECRET_REMOVE:
-        return "Opponents choose a region by secret disk to lose caballeros"
+        what = "all caballeros" if card.count < 0 else f"{card.count} caballeros"
+        return f"make every opponent lose {what} in a region chosen by secret disk"
     if effect == E_UNIQUE_SCORING:
-        return "Everyone chooses a region by secret disk; lonely choices score"
+        return "have everyone choose a region by secret disk and score the lonely choices"
     if effect == E_SCORE_CLASS:
         firsts = "/".join(str(v) for v in card.firsts)
-        return f"Score every {firsts}-region now"
+        return f"score every {firsts}-region"
     if effect == E_SCORE_CASTILLO:
-        return "Score the Castillo now"
+        return "score the Castillo"
     if effect == E_SCORE_FIRST_ONLY:
-        return "Score all regions, leaders only"
+        return "score all regions, leaders only"
     if effect == E_SCORE_MOST:
-        return "Score the fullest region(s)"
+        return "score the fullest region(s)"
     if effect == E_SCORE_LEAST:
-        return "Score the emptiest region(s)"
+        return "score the emptiest region(s)"
     if effect == E_POWER_BACK:
-        return "Take back one of your played power cards"
-    return f"Carry out {card.name}"
+        return f"take back one of {own} played power cards"
+    return f"carry out {card.name}"
+
+
+def _go_text(state: State | None) -> str:
+    phrase = _go_phrase(state)
+    return phrase[0].upper() + phrase[1:]
 
 
 def _visible_take_back(state: State | None, seat: int, value: int) -> bool:
@@ -215,7 +222,9 @@ def describe(action: Action, state: State | None = None, public: bool = False) -
     if cls is Score:
         return f"Score {_area(action.area)} now"
     if cls is Scoreboard:
-        board = BOARD.scoreboard_names[action.board] if action.board in (0, 1) else f"scoreboard {action.board}"
+        board = (
+            BOARD.scoreboard_names[action.board] if action.board in (0, 1) else f"scoreboard {action.board}"
+        )
         return f"Put the {board} on {_region(action.region)}"
     if cls is TakeBack:
         seat = state.cur if state is not None else -1
@@ -239,14 +248,13 @@ def proposal_phrase(state: State, action: Action) -> str:
     """What the acting player is about to do, as a verb phrase ("move the King to Galicia")."""
     cls = type(action)
     if cls is SpecialGo:
-        text = _go_text(state)
-        if text.startswith("Opponents") or text.startswith("Everyone"):
-            return "play " + CARDS[state.card].name if state.card >= 0 else "carry out the special action"
-        return text[0].lower() + text[1:]
+        return _go_phrase(state, "their")
     if cls is To:
         if state.pick_region >= 0:
-            whose = "one of their own caballeros" if state.pick_seat == state.cur else (
-                f"a caballero of {state.names[state.pick_seat]}"
+            whose = (
+                "one of their own caballeros"
+                if state.pick_seat == state.cur
+                else (f"a caballero of {state.names[state.pick_seat]}")
             )
             return f"move {whose} from {_region(state.pick_region)} to {_area(action.dest)}"
         return f"move a caballero to {_area(action.dest)}"
@@ -302,20 +310,32 @@ def prompt(state: State, seat: int) -> str:
         from core.elgrande.content import BOARD as _B
 
         allowed = _B.power_caballeros[state.bids[seat]]
-        return f"Bring up to {allowed} caballeros from your provinces ({state.provinces[seat]}) to your court."
+        return (
+            f"Bring up to {_plural(allowed, 'caballero')} from your provinces "
+            f"({state.provinces[seat]}) to your court."
+        )
     if phase == PULL:
-        return f"Provinces empty: take up to {state.refill_left} caballeros from your regions into your court, or stop."
+        return (
+            f"Provinces empty: take up to {_plural(state.refill_left, 'caballero')} from your regions "
+            "into your court, or stop."
+        )
     if phase == TAKE:
         return "Take one of the face-up action cards."
     if phase == VETO:
         return veto_prompt(state) + " Veto it?"
     if phase == RET:
-        return f"The King returns!: send {state.ret_owed} more of your caballeros (court or regions) to the provinces."
+        return (
+            f"The King returns!: send {state.ret_owed} more of your caballeros (court or regions, "
+            "not the King's region) to the provinces."
+        )
     if phase == DISK:
         purpose = state.disk_purpose
         if purpose == D_GENERAL:
             count = state.castillo_insertions(seat) if state.castillo_masked else state.castillo[seat]
-            return f"Secretly choose the region that receives your {_plural(count, 'caballero')} from the Castillo."
+            return (
+                f"Secretly choose the region that receives your {_plural(count, 'caballero')} "
+                "from the Castillo."
+            )
         if purpose == D_REMOVE:
             return "Secretly choose the region where you lose caballeros."
         if purpose == D_UNIQUE:
@@ -364,4 +384,3 @@ def progress(state: State) -> str:
     later = [r for r in SETUP.general_scoring_after if r >= state.round]
     note = f", scoring after round {later[0]}" if later else ""
     return f"Round {state.round}/{SETUP.rounds}{note}"
-

@@ -109,3 +109,63 @@ async def play_by_keys(pilot: Pilot[Any], screen: Any, action: Any) -> None:
     else:
         await pilot.press("d")
     await pilot.pause()
+
+
+def council_table(kinds: tuple[str, ...] = ("human", "human"), seed: int = 5,
+                  moves: int = 0, play_seed: int = 2) -> Table[Any]:
+    """A Council of Four table (first player seat 0) after ``moves`` seeded random moves."""
+    table = Table.new(get_game("council"), seats(*kinds), seed, {"first_player": "0"})
+    rng = Rng(play_seed)
+    for _ in range(moves):
+        seat = table.to_act()[0]
+        actions = table.legal_actions(seat)
+        table.submit(seat, actions[rng.randbelow(len(actions))])
+    return table
+
+
+def cursor_keys(screen: Any, goal: tuple[int, int]) -> list[str]:
+    """Arrow keys that move the shared board cursor onto ``goal`` (breadth-first)."""
+    targets = [t.key for t in screen.board_cursor.targets]
+    start = screen.cursor_position
+    paths: dict[Any, list[str]] = {start: []}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        if here == goal:
+            return paths[here]
+        for key, delta in DIRECTIONS.items():
+            nxt = nearest(here, [(t, t) for t in targets], delta)
+            if nxt is not None and nxt not in paths:
+                paths[nxt] = paths[here] + [key]
+                queue.append(nxt)
+    raise AssertionError(f"board target {goal} unreachable from {start}")
+
+
+async def play_with_cursor(pilot: Pilot[Any], screen: Any, action: Any) -> None:
+    """Make a move through the shared board cursor when it has a place, else the move list."""
+    from textual.widgets import OptionList
+
+    view = screen.current_view()
+    goal = screen.board_position(action, view)
+    if goal is not None:
+        if screen.focused is None or screen.focused.id != screen.query_one("#board").children[0].id:
+            await pilot.press("escape")  # from the move list back to the board
+            await pilot.pause()
+        await pilot.press(*cursor_keys(screen, goal), "enter")
+        await pilot.pause()
+        actions = screen.query_one("#actions")
+        if not actions.narrowed:
+            return
+    else:
+        await pilot.press("m")
+        await pilot.pause()
+        actions = screen.query_one("#actions")
+    index = actions._shown.index(action)
+    options = screen.query_one("#action-options", OptionList)
+    if not options.has_focus:
+        await pilot.press("down")  # from the filter box into the list
+        options.focus()
+        await pilot.pause()
+    options.highlighted = 0
+    await pilot.press(*["down"] * index, "enter")
+    await pilot.pause()

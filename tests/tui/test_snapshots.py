@@ -91,3 +91,35 @@ def test_quadropolis_scoring(snap_compare: Any, size: tuple[int, int]) -> None:
         assert isinstance(pilot.app.screen, GameOverScreen), screen
 
     assert snap_compare(app(), terminal_size=size, run_before=before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_council_board(snap_compare: Any, size: tuple[int, int]) -> None:
+    from tests.tui.helpers import council_table
+
+    async def before(pilot: Pilot[Any]) -> None:
+        await open_game(pilot, council_table(moves=30))
+        await pilot.pause()
+
+    assert snap_compare(app(), terminal_size=size, run_before=before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_council_payment_preview(snap_compare: Any, size: tuple[int, int]) -> None:
+    """A permit is chosen; the move list shows each payment with its coin cost."""
+    from core.council.actions import Acquire
+    from tests.tui.helpers import council_table, play_with_cursor
+
+    async def before(pilot: Pilot[Any]) -> None:
+        table = council_table(seed=8)
+        screen = await open_game(pilot, table)
+        for action in table.legal_actions(0):
+            if isinstance(action, Acquire) and table.state.stage == 0:
+                trial = table.game.apply(table.state, 0, action)
+                if len(table.game.legal_actions(trial, 0)) > 1:
+                    await play_with_cursor(pilot, screen, action)
+                    break
+        await pilot.press("m")
+        await pilot.pause()
+
+    assert snap_compare(app(), terminal_size=size, run_before=before)

@@ -23,6 +23,7 @@ from core.engine import IllegalAction
 from core.table import Table, TableEvent
 from saves import Autosaver
 from tui.widgets.action_list import ActionList
+from tui.widgets.cursor import Target, TargetCursor
 from tui.widgets.game_log import GameLog
 from tui.widgets.players import player_tag
 from tui.widgets.scoreboard import Scoreboard
@@ -55,6 +56,8 @@ class GameScreen(Screen[None]):
         self._bot_busy = False
         self._curtain_up = False
         self._unsubscribe = table.subscribe(self._on_table_event)
+        self.board_cursor = TargetCursor()
+        self.board_actions: dict[tuple[int, int], list[Hashable]] = {}
 
     # --- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -90,6 +93,46 @@ class GameScreen(Screen[None]):
 
     def show_bot_move(self, seat: int, action: Hashable) -> None:
         """Highlight a bot's move on the board (override)."""
+
+    def board_position(self, action: Hashable, view: Any) -> tuple[int, int] | None:
+        """Where ``action`` is chosen on the board picture (row, col), or None (list only).
+
+        Games that use the shared board cursor override this; actions sharing a position
+        are offered together in the move list when Enter is pressed there.
+        """
+        return None
+
+    # --- the shared board cursor ----------------------------------------------------------
+    def _update_targets(self, view: Any, legal: list[Hashable]) -> None:
+        groups: dict[tuple[int, int], list[Hashable]] = {}
+        for action in legal:
+            where = self.board_position(action, view)
+            if where is not None:
+                groups.setdefault(where, []).append(action)
+        self.board_actions = groups
+        self.board_cursor.set_targets(
+            [Target(pos, pos[0], pos[1]) for pos in sorted(groups)]
+        )
+
+    @property
+    def cursor_position(self) -> tuple[int, int] | None:
+        """Board position under the shared cursor (None when nothing can be chosen there)."""
+        target = self.board_cursor.current
+        return None if target is None else target.key  # type: ignore[return-value]
+
+    def board_move(self, direction: str) -> None:
+        """Arrows on a board that uses the shared cursor."""
+        if self.board_cursor.move(direction):
+            self.update_board(self.current_view())
+
+    def board_choose(self) -> None:
+        """Enter: play the only move at the cursor, or list the moves there to pick from."""
+        position = self.cursor_position
+        actions = self.board_actions.get(position, []) if position is not None else []
+        if len(actions) == 1:
+            self.submit_action(actions[0])
+        elif actions:
+            self.query_one("#actions", ActionList).narrow(actions)
 
     # --- lifecycle ------------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -148,12 +191,16 @@ class GameScreen(Screen[None]):
         private.update(text)
         private.display = bool(text)
         actions = self.query_one("#actions", ActionList)
+        legal: list[Hashable] = []
         if self.viewer is not None and self.viewer in acting and not self._curtain_up:
             legal = self.table.legal_actions(self.viewer)
-            actions.set_actions([(self.game.describe(a, view), a) for a in legal])
-        else:
-            actions.set_actions([])
+        actions.set_actions([(self.action_label(a, view), a) for a in legal])
+        self._update_targets(view, legal)
         self.update_board(view)
+
+    def action_label(self, action: Hashable, view: Any) -> str:
+        """Text of a move in the move list (override to add previews such as costs)."""
+        return self.game.describe(action, view)
 
     def _on_table_event(self, event: TableEvent) -> None:
         if event.kind in ("action", "undo"):
@@ -285,7 +332,13 @@ class GameScreen(Screen[None]):
 
     @on(ActionList.Chosen)
     def _chosen(self, event: ActionList.Chosen) -> None:
+        actions = self.query_one("#actions", ActionList)
+        from_board = actions.narrowed
         self.submit_action(event.action)
+        if from_board:
+            # The list was opened from a board square: go back to the board afterwards.
+            actions.widen()
+            self.focus_board()
 
     # --- commands -------------------------------------------------------------------------
     def action_undo(self) -> None:

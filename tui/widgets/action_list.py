@@ -29,15 +29,38 @@ class ActionList(Vertical):
         super().__init__(**kwargs)
         self._items: list[tuple[str, Hashable]] = []
         self._shown: list[Hashable] = []
+        self._only: list[Hashable] | None = None  # a board choice narrowed the list
 
     def compose(self) -> ComposeResult:
         yield Input(placeholder="type to filter moves", compact=True, id="action-filter")
         yield OptionList(id="action-options", compact=True)
 
     def set_actions(self, items: list[tuple[str, Hashable]]) -> None:
-        """Replace the list (keeps the filter text)."""
+        """Replace the list (keeps the filter text; drops a narrowing that no longer fits)."""
         self._items = items
+        if self._only is not None:
+            keys = {action for _, action in items}
+            if not all(action in keys for action in self._only):
+                self._only = None
         self._refill()
+
+    def narrow(self, actions: list[Hashable]) -> None:
+        """Show only ``actions`` (several moves on one board square) and focus the list."""
+        self._only = list(actions)
+        self.query_one("#action-filter", Input).value = ""
+        self._refill()
+        self.query_one("#action-options", OptionList).focus()
+
+    def widen(self) -> None:
+        """Show every move again."""
+        if self._only is not None:
+            self._only = None
+            self._refill()
+
+    @property
+    def narrowed(self) -> bool:
+        """True while only a board square's moves are listed."""
+        return self._only is not None
 
     @property
     def filter_text(self) -> str:
@@ -47,8 +70,10 @@ class ActionList(Vertical):
     def _refill(self) -> None:
         words = self.filter_text.lower().split()
         options = self.query_one("#action-options", OptionList)
+        only = self._only
         shown = [(text, action) for text, action in self._items
-                 if all(word in text.lower() for word in words)]
+                 if all(word in text.lower() for word in words)
+                 and (only is None or action in only)]
         self._shown = [action for _, action in shown]
         options.set_options([Option(text) for text, _ in shown])
         if shown:
@@ -87,6 +112,7 @@ class ActionList(Vertical):
         if box.value:
             box.value = ""
             return
+        self.widen()
         focus_board = getattr(self.screen, "focus_board", None)
         if focus_board is not None:
             focus_board()

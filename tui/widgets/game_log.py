@@ -25,3 +25,5 @@ class GameLog(RichLog):
         self.clear()
         for entry in entries:
             self.write(Text(log_line(entry, seats)))
+            for effect in entry.effects:
+                self.write(Text(f"  · {effect}", style="dim"))

@@ -130,7 +130,6 @@ def act(state: State, seat: int, action: Action) -> State:
     return GAME.apply(state, seat, action)
 
 
-
 def fresh(state: State) -> State:
     """Forget cached legal actions after editing a state by hand."""
     state.cache = None

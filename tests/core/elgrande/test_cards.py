@@ -35,8 +35,18 @@ from core.elgrande.state import BODY, CAT_SPECIAL, DISK as DISK_PHASE, DONE, RET
 from tests.core.elgrande.helpers import R, act, conserved, fresh, legal, turn
 
 GA, PV, AR, CT, CV, CN, VA, SE, GR = (
-    R[k] for k in ("galicia", "pais_vasco", "aragon", "cataluna", "castilla_vieja", "castilla_nueva",
-                   "valencia", "sevilla", "granada")
+    R[k]
+    for k in (
+        "galicia",
+        "pais_vasco",
+        "aragon",
+        "cataluna",
+        "castilla_vieja",
+        "castilla_nueva",
+        "valencia",
+        "sevilla",
+        "granada",
+    )
 )
 
 
@@ -52,8 +62,12 @@ def ended(state: State) -> bool:
 
 # --- stack 1: intrigue ----------------------------------------------------------------------------
 def test_move5_from_one_region() -> None:
-    state = turn("s1_move5_from_region", king="galicia", court=0,
-                 regions={"aragon": [2, 3, 2], "sevilla": [1, 1, 0], "galicia": [2, 2, 2]})
+    state = turn(
+        "s1_move5_from_region",
+        king="galicia",
+        court=0,
+        regions={"aragon": [2, 3, 2], "sevilla": [1, 1, 0], "galicia": [2, 2, 2]},
+    )
     assert (GA, 0) not in picks(state)  # the King's region is taboo
     assert picks(state) == {(AR, 0), (AR, 1), (AR, 2), (SE, 0), (SE, 1)}
     state = act(state, 0, PICK[AR][1])
@@ -120,8 +134,12 @@ def test_move3_any_limit() -> None:
 
 
 def test_move_all_own_from_one_region_is_mandatory() -> None:
-    state = turn("s1_move_all_own_from_region", king="galicia", court=0,
-                 regions={"aragon": [3, 2, 0], "sevilla": [1, 0, 0]})
+    state = turn(
+        "s1_move_all_own_from_region",
+        king="galicia",
+        court=0,
+        regions={"aragon": [3, 2, 0], "sevilla": [1, 0, 0]},
+    )
     assert picks(state) == {(AR, 0), (SE, 0)}
     state = act(state, 0, PICK[AR][0])
     state = act(state, 0, TO[VA])
@@ -184,8 +202,14 @@ def test_decay_all_and_three() -> None:
 
 
 def test_king_returns() -> None:
-    state = turn("s2_king_returns", players=4, king="galicia", court=0, seat=1,
-                 regions={"galicia": [5, 0, 0, 4], "aragon": [2, 0, 3, 0], "sevilla": [1, 0, 0, 0]})
+    state = turn(
+        "s2_king_returns",
+        players=4,
+        king="galicia",
+        court=0,
+        seat=1,
+        regions={"galicia": [5, 0, 0, 4], "aragon": [2, 0, 3, 0], "sevilla": [1, 0, 0, 0]},
+    )
     state.court = [1, 0, 0, 2]
     state.provinces = [30 - 9, 30, 30 - 3, 30 - 6]
     fresh(state)
@@ -208,8 +232,13 @@ def test_king_returns() -> None:
 
 
 def test_secret_remove_all() -> None:
-    state = turn("s2_secret_remove_all", players=4, king="galicia", court=0,
-                 regions={"aragon": [1, 3, 1, 0], "sevilla": [0, 2, 0, 0], "galicia": [0, 0, 0, 4]})
+    state = turn(
+        "s2_secret_remove_all",
+        players=4,
+        king="galicia",
+        court=0,
+        regions={"aragon": [1, 3, 1, 0], "sevilla": [0, 2, 0, 0], "galicia": [0, 0, 0, 4]},
+    )
     state = act(state, 0, SPECIAL_GO)
     # Seat 3 has caballeros only in the King's region: not in the group. Seat 2 has one choice.
     assert state.phase == DISK_PHASE and state.disk_group == [1, 2]
@@ -223,8 +252,13 @@ def test_secret_remove_all() -> None:
 
 
 def test_secret_remove_two() -> None:
-    state = turn("s2_secret_remove_2", players=3, king="galicia", court=0,
-                 regions={"aragon": [0, 3, 1], "sevilla": [0, 1, 0], "valencia": [0, 0, 1]})
+    state = turn(
+        "s2_secret_remove_2",
+        players=3,
+        king="galicia",
+        court=0,
+        regions={"aragon": [0, 3, 1], "sevilla": [0, 1, 0], "valencia": [0, 0, 1]},
+    )
     state = act(state, 0, SPECIAL_GO)
     assert state.disk_group == [1, 2]
     # Seat 1 must pick a region with ≥ 2 (only Aragón: set automatically); seat 2 has only singles.
@@ -236,8 +270,13 @@ def test_secret_remove_two() -> None:
 
 
 def test_remove_one_of_each_opponent() -> None:
-    state = turn("s2_remove_1_each_opponent", players=3, king="galicia", court=0,
-                 regions={"aragon": [1, 2, 1], "galicia": [0, 3, 0]})
+    state = turn(
+        "s2_remove_1_each_opponent",
+        players=3,
+        king="galicia",
+        court=0,
+        regions={"aragon": [1, 2, 1], "galicia": [0, 3, 0]},
+    )
     assert {(a.seat, a.region) for a in legal(state) if isinstance(a, Remove)} == {(1, AR), (2, AR)}
     state = act(state, 0, REMOVE[1][AR])
     assert {(a.seat, a.region) for a in legal(state) if isinstance(a, Remove)} == {(2, AR)}
@@ -247,8 +286,9 @@ def test_remove_one_of_each_opponent() -> None:
 
 
 def test_score_chosen_region_king_region_and_castillo() -> None:
-    state = turn("s2_score_chosen_region", king="galicia", court=0,
-                 regions={"galicia": [2, 1, 0]}, castillo=[1, 2, 0])
+    state = turn(
+        "s2_score_chosen_region", king="galicia", court=0, regions={"galicia": [2, 1, 0]}, castillo=[1, 2, 0]
+    )
     assert set(legal(state)) == {SCORE[a] for a in range(10)} | {SPECIAL_SKIP}
     after = act(state, 0, SCORE[GA])
     assert after.score == [4 + 2, 2, 0] and after.points[0][CAT_SPECIAL] == 6
@@ -273,7 +313,9 @@ def test_class_scoring_with_scoreboard_current_or_printed() -> None:
     state.scoreboards = [GA, CN]  # Galicia 8/4/0, New Castile 4/0/0
     fresh(state)
     assert act(state, 0, SPECIAL_GO).score == [0, 4, 0]
-    state = turn("s3_score_4_regions", king="sevilla", court=0, regions=regions, score_class_uses_printed=True)
+    state = turn(
+        "s3_score_4_regions", king="sevilla", court=0, regions=regions, score_class_uses_printed=True
+    )
     state.scoreboards = [GA, CN]
     fresh(state)
     assert act(state, 0, SPECIAL_GO).score == [8, 0, 0]
@@ -321,7 +363,7 @@ def test_power_card_back_hidden_or_top() -> None:
     hidden = act(state, 0, TAKE_BACK[5])
     assert hidden.hand[0] >> 5 & 1 and ended(hidden)
     assert hidden.backs_hidden[0] == 1 and hidden.cands[0] == (1 << 3) | (1 << 5)
-    assert "P0 takes back a power card." in hidden.log and not any("card 5" in line for line in hidden.log)
+    assert not any("card 5" in line for line in hidden.log)
     top = act(state, 0, TAKE_BACK[13])  # this round's card is the visible top
     assert top.backs_hidden[0] == 0 and top.cands[0] == 0 and top.hand[0] >> 13 & 1
 
@@ -350,8 +392,12 @@ def test_the_court_with_shortage() -> None:
 
 
 def test_unique_choice_scoring() -> None:
-    state = turn("s4_secret_unique_scoring", king="galicia", court=0,
-                 regions={"galicia": [2, 0, 0], "aragon": [0, 1, 2], "sevilla": [1, 0, 0]})
+    state = turn(
+        "s4_secret_unique_scoring",
+        king="galicia",
+        court=0,
+        regions={"galicia": [2, 0, 0], "aragon": [0, 1, 2], "sevilla": [1, 0, 0]},
+    )
     state = act(state, 0, SPECIAL_GO)
     assert state.disk_group == [0, 1, 2] and len(legal(state, 0)) == 9  # King's region allowed
     state = act(state, 0, DISK[GA])
@@ -371,8 +417,13 @@ def test_royal_adviser_and_king_card() -> None:
 
 
 def test_movement() -> None:
-    state = turn("s4_movement", players=4, king="galicia", court=0,
-                 regions={"aragon": [3, 2, 0, 1], "sevilla": [2, 0, 0, 0]})
+    state = turn(
+        "s4_movement",
+        players=4,
+        king="galicia",
+        court=0,
+        regions={"aragon": [3, 2, 0, 1], "sevilla": [2, 0, 0, 0]},
+    )
     assert set(legal(state)) == {MOVEMENT[AR], SPECIAL_SKIP}  # Sevilla holds no opponent
     state = act(state, 0, MOVEMENT[AR])
     assert state.disk_group == [1, 3]
@@ -380,3 +431,19 @@ def test_movement() -> None:
     state = act(state, 3, DISK[SE])
     state = act(state, 1, DISK[VA])
     assert state.board[AR] == [3, 0, 0, 0] and state.board[SE] == [2, 0, 0, 1] and state.board[VA][1] == 2
+
+
+def test_secret_remove_two_prefers_regions_with_two() -> None:
+    state = turn(
+        "s2_secret_remove_2",
+        players=2,
+        king="galicia",
+        court=0,
+        regions={"aragon": [0, 2], "sevilla": [0, 3], "valencia": [0, 1], "galicia": [0, 5]},
+    )
+    state = act(state, 0, SPECIAL_GO)
+    assert set(legal(state, 1)) == {DISK[AR], DISK[SE]}
+    assert "at least 2" in GAME.why_illegal(state, 1, DISK[VA])
+    assert "taboo" in GAME.why_illegal(state, 1, DISK[GA])
+    state = act(state, 1, DISK[SE])
+    assert state.board[SE] == [0, 1] and state.board[GA] == [0, 5]

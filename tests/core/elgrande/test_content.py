@@ -25,27 +25,67 @@ from tests.core.elgrande.helpers import R
 
 # Typed in from the spec (§2.1), not read from the data files.
 VALUES = {
-    "galicia": (4, 2, 0), "pais_vasco": (5, 3, 1), "aragon": (5, 4, 1), "cataluna": (4, 2, 1),
-    "castilla_vieja": (6, 4, 2), "castilla_nueva": (7, 4, 2), "valencia": (5, 3, 2),
-    "sevilla": (4, 3, 1), "granada": (6, 3, 1),
+    "galicia": (4, 2, 0),
+    "pais_vasco": (5, 3, 1),
+    "aragon": (5, 4, 1),
+    "cataluna": (4, 2, 1),
+    "castilla_vieja": (6, 4, 2),
+    "castilla_nueva": (7, 4, 2),
+    "valencia": (5, 3, 2),
+    "sevilla": (4, 3, 1),
+    "granada": (6, 3, 1),
 }
 EDGES = {
-    ("galicia", "castilla_vieja"), ("galicia", "pais_vasco"), ("pais_vasco", "castilla_vieja"),
-    ("pais_vasco", "aragon"), ("aragon", "castilla_vieja"), ("aragon", "castilla_nueva"),
-    ("aragon", "valencia"), ("aragon", "cataluna"), ("cataluna", "valencia"),
-    ("castilla_vieja", "castilla_nueva"), ("castilla_nueva", "valencia"), ("castilla_nueva", "granada"),
-    ("castilla_nueva", "sevilla"), ("valencia", "granada"), ("sevilla", "granada"),
+    ("galicia", "castilla_vieja"),
+    ("galicia", "pais_vasco"),
+    ("pais_vasco", "castilla_vieja"),
+    ("pais_vasco", "aragon"),
+    ("aragon", "castilla_vieja"),
+    ("aragon", "castilla_nueva"),
+    ("aragon", "valencia"),
+    ("aragon", "cataluna"),
+    ("cataluna", "valencia"),
+    ("castilla_vieja", "castilla_nueva"),
+    ("castilla_nueva", "valencia"),
+    ("castilla_nueva", "granada"),
+    ("castilla_nueva", "sevilla"),
+    ("valencia", "granada"),
+    ("sevilla", "granada"),
 }
 COPIES = {
-    "s1_move5_from_region": 2, "s1_move4_any": 1, "s1_move4_own": 1, "s1_move2own_2opp": 2,
-    "s1_move3_opp": 1, "s1_move3_any": 1, "s1_move_all_own_from_region": 1, "s1_place2_from_court": 1,
-    "s1_all_own_or_place2": 1, "s2_veto": 2, "s2_decay_all": 1, "s2_decay_3": 1, "s2_king_returns": 1,
-    "s2_secret_remove_all": 1, "s2_secret_remove_2": 1, "s2_remove_1_each_opponent": 1,
-    "s2_score_chosen_region": 3, "s3_score_4_regions": 2, "s3_score_5_regions": 2,
-    "s3_score_6_7_regions": 1, "s3_score_castillo": 2, "s3_score_first_only": 1, "s3_score_most": 1,
-    "s3_score_least": 1, "s3_score_chosen_region": 1, "s4_mobile_scoreboard": 3,
-    "s4_power_card_back": 2, "s4_grande": 2, "s4_court": 1, "s4_secret_unique_scoring": 1,
-    "s4_royal_adviser": 1, "s4_movement": 1, "s5_king": 1,
+    "s1_move5_from_region": 2,
+    "s1_move4_any": 1,
+    "s1_move4_own": 1,
+    "s1_move2own_2opp": 2,
+    "s1_move3_opp": 1,
+    "s1_move3_any": 1,
+    "s1_move_all_own_from_region": 1,
+    "s1_place2_from_court": 1,
+    "s1_all_own_or_place2": 1,
+    "s2_veto": 2,
+    "s2_decay_all": 1,
+    "s2_decay_3": 1,
+    "s2_king_returns": 1,
+    "s2_secret_remove_all": 1,
+    "s2_secret_remove_2": 1,
+    "s2_remove_1_each_opponent": 1,
+    "s2_score_chosen_region": 3,
+    "s3_score_4_regions": 2,
+    "s3_score_5_regions": 2,
+    "s3_score_6_7_regions": 1,
+    "s3_score_castillo": 2,
+    "s3_score_first_only": 1,
+    "s3_score_most": 1,
+    "s3_score_least": 1,
+    "s3_score_chosen_region": 1,
+    "s4_mobile_scoreboard": 3,
+    "s4_power_card_back": 2,
+    "s4_grande": 2,
+    "s4_court": 1,
+    "s4_secret_unique_scoring": 1,
+    "s4_royal_adviser": 1,
+    "s4_movement": 1,
+    "s5_king": 1,
 }
 
 
@@ -74,7 +114,11 @@ def test_adjacency_is_the_spec_edge_list() -> None:
     # The rulebook's two examples.
     assert {REGIONS[b].id for b in REGIONS[R["galicia"]].adjacent} == {"castilla_vieja", "pais_vasco"}
     assert {REGIONS[b].id for b in REGIONS[R["castilla_nueva"]].adjacent} == {
-        "castilla_vieja", "sevilla", "granada", "valencia", "aragon"
+        "castilla_vieja",
+        "sevilla",
+        "granada",
+        "valencia",
+        "aragon",
     }
     assert not is_adjacent(R["galicia"], R["aragon"])
     assert not is_adjacent(R["sevilla"], R["valencia"])
@@ -124,7 +168,10 @@ def test_action_cards() -> None:
     [
         (lambda d: d["regions"]["galicia"].update(values=[2, 4, 0]), "must not increase"),
         (lambda d: d["regions"]["galicia"]["adjacent"].append("sevilla"), "not symmetric"),
-        (lambda d: d["regions"]["galicia"].update(layout={"row": 3, "col": 3, "rows": 1, "cols": 1}), "overlap"),
+        (
+            lambda d: d["regions"]["galicia"].update(layout={"row": 3, "col": 3, "rows": 1, "cols": 1}),
+            "overlap",
+        ),
         (lambda d: d["setup"].update(court=8), "home \\+ court"),
         (lambda d: d["regions"].pop("granada"), "9 regions"),
         (lambda d: d.pop("castillo"), "missing section"),

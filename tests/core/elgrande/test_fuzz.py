@@ -24,7 +24,8 @@ GAMES = 10
 def check_step(before: State, after: State) -> None:
     """Invariants between two consecutive states of a game."""
     n = after.players
-    assert conserved(after)
+    assert conserved(after)  # 30 in play per colour ...
+    assert SETUP.in_play + SETUP.score_marker == SETUP.caballeros == 31  # ... plus the score marker
     for s in range(n):
         assert min(after.court[s], after.provinces[s], after.castillo[s]) >= 0
         assert all(row[s] >= 0 for row in after.board)

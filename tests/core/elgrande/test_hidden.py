@@ -7,7 +7,18 @@ import json
 from collections import Counter
 
 from core.elgrande import GAME
-from core.elgrande.actions import DISK, MOVEMENT, PICK, PLACE, POWER, SPECIAL_GO, TAKE_BACK, TO, Disk, TakeBack
+from core.elgrande.actions import (
+    DISK,
+    MOVEMENT,
+    PICK,
+    PLACE,
+    POWER,
+    SPECIAL_GO,
+    TAKE_BACK,
+    TO,
+    Disk,
+    TakeBack,
+)
 from core.elgrande.content import CASTILLO, REGION_IDS
 from core.elgrande.state import DISK as DISK_PHASE, FULL, HIDDEN_DISK, SPECTATOR, State
 from core.rng import Rng
@@ -34,7 +45,7 @@ def test_committed_disk_is_hidden_from_everyone_else_until_the_reveal() -> None:
         view = GAME.view(state, seat)
         assert view.disks[1] == HIDDEN_DISK
         assert "sevilla" not in json.dumps(GAME.encode_state(view)["disks"])
-        assert "Sevilla" not in " ".join(view.log[len(before.log):])
+        assert "Sevilla" not in " ".join(view.log[len(before.log) :])
     assert "already set" in GAME.why_illegal(state, 1, DISK[AR])
     assert GAME.prompt(state, 1) == "Your disk is set; waiting for the others."
     # The table log (full state) and saves (no state) never name the region.
@@ -181,8 +192,9 @@ def test_reveal_of_new_action_cards_is_an_undo_barrier() -> None:
 
 
 def test_pending_veto_question_is_public() -> None:
-    state = turn("s1_move4_any", players=3, king="galicia", court=0, regions={"aragon": [1, 1, 1]},
-                 vetoes=(2,))
+    state = turn(
+        "s1_move4_any", players=3, king="galicia", court=0, regions={"aragon": [1, 1, 1]}, vetoes=(2,)
+    )
     state = act(state, 0, PICK[AR][1])
     state = act(state, 0, TO[VA])
     for seat in (0, 1, 2, None):

@@ -22,8 +22,14 @@ def test_content_for_the_map() -> None:
 
 
 def test_state_helpers() -> None:
-    state = turn("s4_power_card_back", players=3, court=3, king="galicia",
-                 regions={"aragon": [1, 2, 0]}, castillo=[0, 2, 0])
+    state = turn(
+        "s4_power_card_back",
+        players=3,
+        court=3,
+        king="galicia",
+        regions={"aragon": [1, 2, 0]},
+        castillo=[0, 2, 0],
+    )
     assert state.caballeros(R["aragon"]) == [1, 2, 0]
     assert state.castillo_totals() == [0, 2, 0]
     assert state.face_up_cards()[-1][0] == 5

@@ -30,8 +30,15 @@ AR, SE, VA, GA = R["aragon"], R["sevilla"], R["valencia"], R["galicia"]
 
 def intrigue(**options: Any) -> State:
     """Seat 0 plays "move up to 4 of any colour"; seats 2 and 3 hold a Veto."""
-    return turn("s1_move4_any", players=4, king="galicia", court=2,
-                regions={"aragon": [2, 2, 2, 2]}, vetoes=(2, 3), **options)
+    return turn(
+        "s1_move4_any",
+        players=4,
+        king="galicia",
+        court=2,
+        regions={"aragon": [2, 2, 2, 2]},
+        vetoes=(2, 3),
+        **options,
+    )
 
 
 def test_window_asks_other_holders_clockwise_and_allow_applies() -> None:
@@ -79,7 +86,10 @@ def test_veto_stops_the_rest_but_earlier_steps_stand() -> None:
     assert state.board[AR] == [2, 1, 2, 2] and state.board[SE][1] == 1 and state.board[VA] == [0, 0, 0, 0]
     assert state.special == DONE and state.pick_region == -1
     assert [s for s, _ in state.vetoes] == [2] and state.out.count(VETO_CARD) == 1
-    assert any("P3 vetoes" in line for line in state.log)
+    assert (
+        "P3 vetoes: P0 may not move a caballero of P2 from Aragón to Valencia; the special action ends."
+        in state.log
+    )
     # The Veto never blocks placement: seat 0 may still place its court caballeros.
     assert state.phase == BODY and PLACE[CASTILLO] in legal(state, 0)
 
@@ -127,15 +137,21 @@ def test_power_cards_window_comes_with_go() -> None:
     state = turn("s4_power_card_back", players=3, court=0, vetoes=(2,))
     state = act(state, 0, SPECIAL_GO)
     assert GAME.to_act(state) == [2]
-    assert "take back one of your played power cards" in veto_prompt(state)
+    assert veto_prompt(state) == "P0 is about to take back one of their played power cards (Power cards)."
     state = act(state, 2, ALLOW)
     # One played card only (this round's): taken back automatically, no second window.
     assert state.cur != 0 and state.hand[0] >> state.bids[0] & 1
 
 
 def test_opponents_choices_open_no_window() -> None:
-    state = turn("s2_king_returns", players=3, king="galicia", court=0, vetoes=(2,),
-                 regions={"aragon": [0, 4, 0], "sevilla": [0, 3, 0]})
+    state = turn(
+        "s2_king_returns",
+        players=3,
+        king="galicia",
+        court=0,
+        vetoes=(2,),
+        regions={"aragon": [0, 4, 0], "sevilla": [0, 3, 0]},
+    )
     state = act(state, 0, SPECIAL_GO)
     assert GAME.to_act(state) == [2]
     state = act(state, 2, ALLOW)
@@ -186,3 +202,15 @@ def test_veto_lasts_until_the_end_of_the_next_round() -> None:
     state = _play_allowing(state, lambda s: s.round == 3)
     assert state.vetoes == [] and "P0's unused Veto expires." in state.log
     assert VETO_CARD in state.out
+
+
+def test_effects_report_what_an_answer_caused() -> None:
+    state = turn("s5_king", players=3, king="galicia", court=0, vetoes=(1,))
+    direct = turn("s5_king", players=3, king="galicia", court=0)
+    direct = act(direct, 0, KING[SE])
+    assert not any("moves the King" in line for line in GAME.effects(direct))  # the table logs it
+    state = act(state, 0, KING[SE])
+    assert GAME.effects(state) == []
+    state = act(state, 1, ALLOW)
+    assert GAME.effects(state)[0] == "P0 moves the King to Sevilla."
+    assert GAME.effects(GAME.view(state, None)) == GAME.effects(state)

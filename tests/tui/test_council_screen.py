@@ -1,0 +1,110 @@
+"""Pilot tests of the Council of Four screen: a whole game by keys, payments, the route."""
+
+from __future__ import annotations
+
+import asyncio
+
+from textual.widgets import DataTable
+
+from core.council.actions import Pay, Royal
+from core.rng import Rng
+from tui.app import MeepleApp, StartRequest
+from tui.games.council import CouncilScreen
+from tui.screens.game_over import GameOverScreen
+
+from tests.tui.helpers import council_table, open_game, play_with_cursor, seats
+
+
+async def _wait_for(pilot, screen, seat: int = 0, limit: int = 600) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(limit):
+        if screen.table.is_over() or (seat in screen.table.to_act() and not screen._bot_busy):
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("the bot never handed the turn back")
+
+
+def test_full_game_against_a_bot_by_keys_only() -> None:
+    """Human vs easy bot, every human move made with board keys or the move list."""
+
+    async def main() -> None:
+        request = StartRequest(game="council", seats=seats("human", "easy"), seed=21,
+                               options={"first_player": "0"})
+        app = MeepleApp(start=request, bot_delay=0)
+        rng = Rng(9)
+        async with app.run_test(size=(100, 34)) as pilot:
+            for _ in range(20):
+                await pilot.pause()
+                if isinstance(app.screen, CouncilScreen):
+                    break
+            screen = app.screen
+            assert isinstance(screen, CouncilScreen)
+            table = screen.table
+            moves = 0
+            while not table.is_over() and moves < 600:
+                await _wait_for(pilot, screen)
+                if table.is_over():
+                    break
+                legal = table.legal_actions(0)
+                # Prefer building so the game ends in a reasonable number of turns.
+                builds = [a for a in legal if type(a).__name__ in ("Build", "Royal", "Acquire", "Pay")]
+                choice = (builds or legal)[rng.randbelow(len(builds or legal))]
+                before = len(table.log)
+                await play_with_cursor(pilot, screen, choice)
+                assert table.log[before].action == choice
+                moves += 1
+            assert table.is_over(), "the game did not finish"
+            for _ in range(20):
+                await pilot.pause()
+                if isinstance(app.screen, GameOverScreen):
+                    break
+            over = app.screen
+            assert isinstance(over, GameOverScreen)
+            result = table.result()
+            grid = over.query_one("#breakdown", DataTable)
+            assert grid.row_count == len(result.categories)
+
+    asyncio.run(main())
+
+
+def test_payment_list_shows_costs_and_the_queen_route() -> None:
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(120, 40)) as pilot:
+            table = council_table()
+            screen = await open_game(pilot, table)
+            royal = [a for a in table.legal_actions(0) if isinstance(a, Royal)]
+            assert royal
+            await play_with_cursor(pilot, screen, royal[0])
+            if table.state.stage == 0:
+                return  # the only payment was made automatically
+            labels = [text for text, action in screen.query_one("#actions")._items
+                      if isinstance(action, Pay)]
+            assert labels and all("coins" in text for text in labels)
+
+    asyncio.run(main())
+
+
+def test_hand_is_hidden_from_the_other_player_and_curtain_in_hot_seat() -> None:
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            from tui.screens.curtain import HandOffScreen
+
+            table = council_table()
+            screen = await open_game(pilot, table)
+            from core.council.actions import EndTurn
+
+            while 0 in table.to_act() and not table.is_over():
+                legal = table.legal_actions(0)
+                end = [a for a in legal if isinstance(a, EndTurn)]
+                screen.submit_action(end[0] if end else legal[0])
+                await pilot.pause()
+            assert isinstance(app.screen, HandOffScreen)
+            assert "Pass the keyboard" in str(app.screen.query_one(".curtain").render())
+            await pilot.press("enter")
+            await pilot.pause()
+            assert screen.viewer == 1
+            view = screen.current_view()
+            assert view.hands[0] is None and view.hands[1] is not None
+
+    asyncio.run(main())

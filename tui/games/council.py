@@ -1,0 +1,213 @@
+"""The Council of Four screen: the council balconies, permits, the city map and your hand.
+
+The board uses the shared cursor: arrows move between the balconies, face-up permits,
+cities and your hand wherever a move can be made; Enter plays the move there, or lists the
+moves there (each payment with its coin cost) when there are several. Moves without a
+place on the board (servants, changing permits, ending the turn) are in the move list.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Hashable
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import Static
+
+from core.council.actions import (
+    Acquire,
+    Build,
+    Elect,
+    ElectQuick,
+    EndTurn,
+    FreePermit,
+    Pay,
+    Royal,
+    Token,
+)
+from core.council.content import BALCONIES, REGIONS
+from core.council.helpers import (
+    face_up,
+    map_cities,
+    payment_preview,
+    permit_info,
+    player_info,
+    queen_city,
+    route_cost,
+    shortest_route,
+)
+from core.council.state import STAGE_ROYAL, State
+from tui.games.council_render import (
+    HAND_ROW,
+    LEGEND,
+    balcony_position,
+    city_detail,
+    city_position,
+    permit_position,
+    render_councils,
+    render_hand,
+    render_map,
+    rewards_line,
+    short_bonus,
+)
+from tui.screens.game import GameScreen
+from tui.widgets.board import BoardView
+
+
+class CouncilBoard(BoardView):
+    """The council board; adds a key to end the turn."""
+
+    BINDINGS = [Binding("e", "end_turn", "End turn")]
+
+    def action_end_turn(self) -> None:
+        """End the turn when that is allowed."""
+        self.screen.end_turn()  # type: ignore[attr-defined]
+
+
+class CouncilScreen(GameScreen):
+    """Game screen of Council of Four."""
+
+    CSS_PATH = ["../screens/game.tcss", "council.tcss"]
+    HELP_TITLE = "Council of Four"
+    HELP_KEYS = [
+        ("arrows / hjkl", "Move between balconies, permits, cities and your hand"),
+        ("enter", "Play the move there, or list the moves there"),
+        ("e", "End your turn (after your main action)"),
+        ("m", "Jump to the move list (type to filter)"),
+    ]
+
+    def compose_board(self) -> ComposeResult:
+        with CouncilBoard(id="c4-board"):
+            yield Static("", id="c4-councils")
+            yield Static("", id="c4-map")
+            yield Static("", id="c4-hand")
+            yield Static("", id="c4-detail")
+            yield Static(LEGEND, id="c4-legend")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one("#c4-board").focus()
+
+    # --- where moves are on the board -----------------------------------------------------
+    def board_position(self, action: Hashable, view: State) -> tuple[int, int] | None:
+        """Balconies, permits, cities and the hand are the places moves are made."""
+        if isinstance(action, (Elect, ElectQuick)):
+            return balcony_position(BALCONIES.index(action.balcony))
+        if isinstance(action, (Acquire, FreePermit)):
+            return self._permit_position(view, action.tile)
+        if isinstance(action, (Build, Royal, Token)):
+            return self._city_positions(view)[action.city]
+        if isinstance(action, Pay):
+            return (HAND_ROW, 0)
+        return None
+
+    def _permit_position(self, view: State, tile: str) -> tuple[int, int] | None:
+        for region, tiles in face_up(view).items():
+            if tile in tiles:
+                return permit_position(REGIONS.index(region), tiles.index(tile))
+        return None
+
+    def _city_positions(self, view: State) -> dict[str, tuple[int, int]]:
+        return {c.letter: city_position(c.x, c.y) for c in map_cities(view)}
+
+    def action_label(self, action: Hashable, view: State) -> str:
+        """Payments for the Queen's help add the road coins, so the total shows before you confirm."""
+        text = super().action_label(action, view)
+        if isinstance(action, Pay) and view.stage == STAGE_ROYAL:
+            cost = payment_preview(view, action.cards)
+            if cost is not None:
+                text += f" + roads = {cost} coins"
+        return text
+
+    # --- drawing --------------------------------------------------------------------------
+    def update_board(self, view: State) -> None:
+        """Redraw councils, map, hand and the detail line for the cursor."""
+        if not self.is_mounted:
+            return
+        cursor = self.cursor_position
+        legal = set(self.board_actions)
+        route: list[str] = []
+        letter = self._city_at(view, cursor)
+        royal = [a for a in self.board_actions.get(cursor, []) if isinstance(a, Royal)] if cursor else []
+        if royal and letter:
+            route = shortest_route(view, queen_city(view), letter)
+        self.query_one("#c4-councils", Static).update("\n".join(render_councils(view, cursor, legal)))
+        self.query_one("#c4-map", Static).update("\n".join(render_map(view, cursor, legal, route)))
+        self.query_one("#c4-hand", Static).update(render_hand(view, self.viewer, cursor, legal))
+        self.query_one("#c4-detail", Static).update(self._detail(view, cursor, letter, route))
+
+    def _city_at(self, view: State, position: tuple[int, int] | None) -> str:
+        if position is None:
+            return ""
+        for letter, where in self._city_positions(view).items():
+            if where == position:
+                return letter
+        return ""
+
+    def _detail(self, view: State, cursor: tuple[int, int] | None, letter: str,
+                route: list[str]) -> str:
+        lines = []
+        if letter:
+            lines.append(city_detail(view, letter))
+            if route:
+                cost = route_cost(view, route[0], route[-1])
+                lines.append(f"Queen's route {'→'.join(route)}: {len(route) - 1} roads, {cost} coins")
+        elif cursor == (HAND_ROW, 0):
+            lines.append("Enter lists the payments you can make, each with its coin cost.")
+        elif cursor is not None:
+            for region, tiles in face_up(view).items():
+                for slot, tile in enumerate(tiles):
+                    if tile and permit_position(REGIONS.index(region), slot) == cursor:
+                        info = permit_info(tile)
+                        lines.append(f"Permit {tile} ({region}): build in {', '.join(info.cities)} · "
+                                     f"bonus {info.bonus}")
+            for index, name in enumerate(BALCONIES):
+                if balcony_position(index) == cursor:
+                    lines.append(f"The {name} council: Enter lists the councillors you can elect.")
+        lines.append(rewards_line(view))
+        return "\n".join(lines)
+
+    def private_text(self, view: State) -> str:
+        """The viewing player's coins, servants, nobility, merchants and permits."""
+        seat = self.viewer
+        if seat is None:
+            return ""
+        info = player_info(view, seat)
+        permits = " ".join(f"{''.join(permit_info(p).cities)}" for p in info.unused_permits) or "none"
+        return (f"You: {info.coins} coins · {info.servants} servants · nobility {info.nobility}\n"
+                f"{info.merchants_left} merchants left · permits {permits}")
+
+    def scoreboard_extra(self, view: State) -> dict[int, str]:
+        """Coins, servants, nobility, merchants left and permits of each player."""
+        extra = {}
+        for seat in range(len(self.table.seats)):
+            info = player_info(view, seat)
+            permits = len(info.unused_permits) + len(info.used_permits)
+            extra[seat] = (f"\n   [dim]{info.coins}c {info.servants}s N{info.nobility} "
+                           f"m{info.merchants_left} p{permits} h{info.hand_size}[/]")
+        return extra
+
+    # --- keys -----------------------------------------------------------------------------
+    def end_turn(self) -> None:
+        """e: end the turn if that is a legal move now."""
+        if self.viewer is None:
+            return
+        ends = [a for a in self.table.legal_actions(self.viewer) if isinstance(a, EndTurn)]
+        if ends:
+            self.submit_action(ends[0])
+        else:
+            self.notify("You cannot end your turn yet: take your main action first.", severity="warning")
+
+    def game_over_extra(self) -> str:
+        """Final holdings of each player."""
+        view = self.table.view(None)
+        lines = ["[b]Final holdings[/]"]
+        for seat in self.table.seats:
+            info = player_info(view, seat.index)
+            lines.append(f"{seat.name}: {10 - info.merchants_left} merchants, nobility {info.nobility}, "
+                         f"{len(info.unused_permits) + len(info.used_permits)} permits, "
+                         f"rewards {', '.join(info.reward_tiles) or 'none'}")
+        return "\n".join(lines)
+
+
+__all__ = ["CouncilScreen", "short_bonus"]

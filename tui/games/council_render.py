@@ -1,0 +1,209 @@
+"""Text pictures for Council of Four: balconies, permits, the 15-city map with roads, hand.
+
+Pure functions of a view (Textual content markup). Councillors and politics cards are
+shown as a coloured block holding a letter, so no colour is ever the only cue.
+"""
+
+from __future__ import annotations
+
+from core.council.helpers import (
+    balconies,
+    face_up,
+    map_cities,
+    map_roads,
+    permit_info,
+    player_info,
+    queen_city,
+    queen_rewards_left,
+    rewards_left,
+)
+from core.council.state import State
+from tui.widgets.players import player_glyph, player_style
+
+# Piece colours are the physical ones, fixed across themes; the letter carries the meaning.
+COLOUR_STYLE = {
+    "orange": "bold #000000 on #f39c34",
+    "pink": "bold #000000 on #f48fb1",
+    "blue": "bold #ffffff on #2f6fd6",
+    "black": "bold #ffffff on #3a3a3a",
+    "white": "bold #000000 on #eeeeee",
+    "purple": "bold #ffffff on #8e44ad",
+    "joker": "bold #000000 on #d4c26a",
+}
+COLOUR_LETTER = {
+    "orange": "O", "pink": "P", "blue": "B", "black": "K",
+    "white": "W", "purple": "V", "joker": "J",
+}
+CLASS_STYLE = {
+    "gold": "bold #e0b000", "silver": "bold #b8c4cc", "bronze": "bold #c97c3c",
+    "iron": "bold #8a94a6", "royal": "bold #c38bff",
+}
+BALCONY_LABEL = {"coast": "Coast", "hills": "Hills", "mountains": "Mountain", "royal": "Queen"}
+LEGEND = (
+    "Councillors/cards: O orange P pink B blue K black W white V purple J joker · "
+    "cities: letter, then merchants by player letter · ♛ the Queen"
+)
+
+# Picture coordinates: the map starts below the councils; one map unit is MAP_DX × MAP_DY.
+MAP_TOP = 6
+MAP_DX = 5
+MAP_DY = 2
+HAND_ROW = MAP_TOP + 4 * MAP_DY + 2
+
+
+def chip(colour: str) -> str:
+    """One councillor or card: its letter on its colour."""
+    return f"[{COLOUR_STYLE[colour]}]{COLOUR_LETTER[colour]}[/]"
+
+
+def city_position(x: int, y: int) -> tuple[int, int]:
+    """Picture (row, col) of a map grid point."""
+    return MAP_TOP + y * MAP_DY, 1 + x * MAP_DX
+
+
+def balcony_position(index: int) -> tuple[int, int]:
+    """Picture (row, col) of a balcony (0–2 regions, 3 the Queen's)."""
+    return 1 + index, 10
+
+
+def permit_position(region: int, slot: int) -> tuple[int, int]:
+    """Picture (row, col) of a face-up permit."""
+    return 1 + region, 20 + slot * 14
+
+
+def short_bonus(text: str) -> str:
+    """Compact bonus text: "3 VP + 3 coins" -> "3vp 3c"."""
+    words = {
+        "VP": "vp", "coins": "c", "coin": "c", "servants": "s", "servant": "s",
+        "politics cards": "card", "politics card": "card", "nobility steps": "nob",
+        "nobility step": "nob", "main actions": "main", "main action": "main",
+    }
+    parts = []
+    for part in text.split(" + "):
+        number, _, what = part.partition(" ")
+        parts.append(f"{number}{words.get(what, what)}")
+    return " ".join(parts)
+
+
+def render_councils(view: State, cursor: tuple[int, int] | None, legal: set[tuple[int, int]]) -> list[str]:
+    """Four lines: each balcony (newest councillor first) and its region's face-up permits."""
+    lines = ["[b]Councils[/]   newest→   [b]Permits[/] (cities: bonus)"]
+    perms = face_up(view)
+    for index, (name, members) in enumerate(balconies(view).items()):
+        label = BALCONY_LABEL[name].ljust(9)
+        chips = "".join(chip(c) for c in members)
+        style = _mark(balcony_position(index), cursor, legal)
+        line = f"{label}[{style}]{chips}[/]" if style else f"{label}{chips}"
+        if name == "royal":
+            left = queen_rewards_left(view)
+            line += f"  ♛{queen_city(view)} tiles {' '.join(map(str, left)) or 'none'}"
+        else:
+            for slot, tile in enumerate(perms[name]):
+                if not tile:
+                    line += "  " + "—".ljust(12)
+                    continue
+                info = permit_info(tile)
+                text = f"{''.join(info.cities)}:{short_bonus(info.bonus)}"[:12].ljust(12)
+                style = _mark(permit_position(index, slot), cursor, legal)
+                line += "  " + (f"[{style}]{text}[/]" if style else text)
+        lines.append(line)
+    return lines
+
+
+def _mark(position: tuple[int, int], cursor: tuple[int, int] | None, legal: set[tuple[int, int]]) -> str:
+    if position == cursor:
+        return "reverse bold"
+    if position in legal:
+        return "underline"
+    return ""
+
+
+def render_map(view: State, cursor: tuple[int, int] | None, legal: set[tuple[int, int]],
+               route: list[str]) -> list[str]:
+    """The 15 cities on their grid with dotted roads; the route (if any) drawn bold."""
+    cities = map_cities(view)
+    by_letter = {c.letter: c for c in cities}
+    width = 8 * MAP_DX + 4
+    height = 4 * MAP_DY + 1
+    canvas = [[" "] * width for _ in range(height)]
+    styles: dict[tuple[int, int], str] = {}
+    on_route = {frozenset(pair) for pair in zip(route, route[1:])}
+    for a, b in map_roads(view):
+        (r0, c0), (r1, c1) = (city_position(by_letter[x].x, by_letter[x].y) for x in (a, b))
+        r0, r1 = r0 - MAP_TOP, r1 - MAP_TOP
+        steps = max(abs(r1 - r0), abs(c1 - c0))
+        bold = frozenset((a, b)) in on_route
+        for i in range(1, steps):
+            r = round(r0 + (r1 - r0) * i / steps)
+            c = round(c0 + (c1 - c0) * i / steps)
+            canvas[r][c] = "•" if bold else "·"
+            if bold:
+                styles[(r, c)] = "bold $warning"
+    queen = queen_city(view)
+    labels: list[tuple[int, int, str, str]] = []
+    for city in cities:
+        row, col = city_position(city.x, city.y)
+        row -= MAP_TOP
+        marks = "".join(player_glyph(s) for s in city.merchants) + ("n" if city.neutral else "")
+        text = city.letter + ("♛" if city.letter == queen else "") + marks
+        style = CLASS_STYLE[city.colour]
+        mark = _mark((row + MAP_TOP, col), cursor, legal)
+        if city.letter in route:
+            style += " underline"
+        if mark:
+            style = f"{style} {mark}"
+        labels.append((row, col, text, style))
+        for i in range(len(text) + 1):
+            if col - 1 + i < width:
+                canvas[row][col - 1 + i] = " "
+    out = []
+    for r in range(height):
+        line = ""
+        c = 0
+        starts = {col: (text, style) for row, col, text, style in labels if row == r}
+        while c < width:
+            if c in starts:
+                text, style = starts[c]
+                line += f"[{style}]{_escape(text)}[/]"
+                c += len(text)
+                continue
+            ch = canvas[r][c]
+            style = styles.get((r, c))
+            line += f"[{style}]{ch}[/]" if style else ch
+            c += 1
+        out.append(line.rstrip())
+    return out
+
+
+def _escape(text: str) -> str:
+    return text.replace("[", r"\[")
+
+
+def render_hand(view: State, seat: int | None, cursor: tuple[int, int] | None,
+                legal: set[tuple[int, int]]) -> str:
+    """The viewing seat's politics cards (or only their count for a spectator)."""
+    if seat is None:
+        return ""
+    info = player_info(view, seat)
+    if info.hand is None:
+        return f"Hand: {info.hand_size} cards"
+    chips = " ".join(f"{chip(name)}{count if count > 1 else ''}" for name, count in info.hand.items())
+    label = "Hand"
+    style = _mark((HAND_ROW, 0), cursor, legal)
+    if style:
+        label = f"[{style}]Hand[/]"
+    return f"{label}: {chips or 'no cards'}  [dim]({info.hand_size})[/]"
+
+
+def city_detail(view: State, letter: str) -> str:
+    """One line about a city: name, colour class, token, merchants."""
+    city = next(c for c in map_cities(view) if c.letter == letter)
+    who = " ".join(f"[{player_style(s)}]{player_glyph(s)}[/]" for s in city.merchants) or "none"
+    token = city.token or "no token"
+    return f"[b]{city.letter} {city.name}[/] ({city.region}, {city.colour}) · {token} · merchants {who}"
+
+
+def rewards_line(view: State) -> str:
+    """Colour and region reward tiles still available."""
+    left = rewards_left(view)
+    return "Rewards: " + " ".join(f"{k[:5]}{v}" for k, v in left.items()) if left else "Rewards: all taken"
