@@ -24,7 +24,7 @@ FIXED = datetime(2026, 11, 1, 12, 30, tzinfo=timezone.utc)
 
 def seats(*kinds: str) -> list[Seat]:
     """Seats named Ada, Brook, ... with "human" or a bot level per kind."""
-    names = ["Ada", "Brook", "Cyd", "Dee"]
+    names = ["Ada", "Brook", "Cyd", "Dee", "Eli"]
     return [
         Seat(i, names[i], Controller() if kind == "human" else Controller("bot", kind))
         for i, kind in enumerate(kinds)
@@ -169,3 +169,21 @@ async def play_with_cursor(pilot: Pilot[Any], screen: Any, action: Any) -> None:
     options.highlighted = 0
     await pilot.press(*["down"] * index, "enter")
     await pilot.pause()
+
+
+def random_table(game_id: str, kinds: tuple[str, ...], seed: int, moves: int = 0,
+                 play_seed: int = 2, until: Any = None, options: dict[str, Any] | None = None) -> Table[Any]:
+    """A table of any game after ``moves`` seeded random moves (or until ``until(table)``)."""
+    table = Table.new(get_game(game_id), seats(*kinds), seed, {"first_player": "0", **(options or {})})
+    rng = Rng(play_seed)
+    count = 0
+    while not table.is_over():
+        if until is not None and until(table):
+            break
+        if until is None and count >= moves:
+            break
+        seat = table.to_act()[0]
+        actions = table.legal_actions(seat)
+        table.submit(seat, actions[rng.randbelow(len(actions))])
+        count += 1
+    return table

@@ -123,3 +123,43 @@ def test_council_payment_preview(snap_compare: Any, size: tuple[int, int]) -> No
         await pilot.pause()
 
     assert snap_compare(app(), terminal_size=size, run_before=before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_elgrande_map(snap_compare: Any, size: tuple[int, int]) -> None:
+    from tests.tui.helpers import random_table
+
+    async def before(pilot: Pilot[Any]) -> None:
+        await open_game(pilot, random_table("elgrande", ("human", "human", "human"), seed=2, moves=40))
+        await pilot.pause()
+
+    assert snap_compare(app(), terminal_size=size, run_before=before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_elgrande_veto_prompt(snap_compare: Any, size: tuple[int, int]) -> None:
+    from core.elgrande.actions import Veto
+    from tests.tui.helpers import random_table
+
+    async def before(pilot: Pilot[Any]) -> None:
+        table = random_table(
+            "elgrande", ("human", "human", "human"), seed=1, play_seed=1,
+            until=lambda t: any(isinstance(a, Veto) for s in t.to_act() for a in t.legal_actions(s)),
+        )
+        await open_game(pilot, table)
+        await pilot.pause()
+
+    assert snap_compare(app(), terminal_size=size, run_before=before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_elgrande_scoring(snap_compare: Any, size: tuple[int, int]) -> None:
+    from tests.tui.helpers import random_table
+
+    async def before(pilot: Pilot[Any]) -> None:
+        table = random_table("elgrande", ("human", "human", "human"), seed=3, moves=10_000)
+        await open_game(pilot, table)
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, GameOverScreen)
+
+    assert snap_compare(app(), terminal_size=size, run_before=before)

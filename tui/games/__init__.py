@@ -11,6 +11,7 @@ if TYPE_CHECKING:
 _SCREENS: dict[str, str] = {
     "quadropolis": "tui.games.quadropolis:QuadropolisScreen",
     "council": "tui.games.council:CouncilScreen",
+    "elgrande": "tui.games.elgrande:ElGrandeScreen",
 }
 
 

@@ -1,0 +1,104 @@
+"""Pilot tests of the El Grande screen: a whole 3-player game by keys, Veto, secret disk."""
+
+from __future__ import annotations
+
+import asyncio
+
+from textual.widgets import DataTable
+
+from core.elgrande.actions import Disk, Veto
+from core.elgrande.state import HIDDEN_DISK
+from core.rng import Rng
+from tui.app import MeepleApp, StartRequest
+from tui.games.elgrande import ElGrandeScreen
+from tui.screens.curtain import HandOffScreen
+from tui.screens.game_over import GameOverScreen
+
+from tests.tui.helpers import open_game, play_with_cursor, random_table, seats
+
+
+async def _wait_for(pilot, screen, seat: int = 0, limit: int = 1500) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(limit):
+        if screen.table.is_over() or (seat in screen.table.to_act() and not screen._bot_busy):
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("the bots never handed the turn back")
+
+
+def test_full_three_player_game_by_keys_only() -> None:
+    """One human and two easy bots; the human plays every decision with keys."""
+
+    async def main() -> None:
+        request = StartRequest(game="elgrande", seats=seats("human", "easy", "easy"), seed=4,
+                               options={"first_player": "0"})
+        app = MeepleApp(start=request, bot_delay=0)
+        rng = Rng(3)
+        async with app.run_test(size=(100, 34)) as pilot:
+            for _ in range(20):
+                await pilot.pause()
+                if isinstance(app.screen, ElGrandeScreen):
+                    break
+            screen = app.screen
+            assert isinstance(screen, ElGrandeScreen)
+            table = screen.table
+            moves = 0
+            while not table.is_over() and moves < 800:
+                await _wait_for(pilot, screen)
+                if table.is_over():
+                    break
+                legal = table.legal_actions(0)
+                choice = legal[rng.randbelow(len(legal))]
+                before = len(table.log)
+                await play_with_cursor(pilot, screen, choice)
+                assert any(e.seat == 0 and e.action == choice for e in table.log[before:])
+                moves += 1
+            assert table.is_over(), "the game did not finish"
+            for _ in range(20):
+                await pilot.pause()
+                if isinstance(app.screen, GameOverScreen):
+                    break
+            over = app.screen
+            assert isinstance(over, GameOverScreen)
+            result = table.result()
+            assert over.query_one("#breakdown", DataTable).row_count == len(result.categories)
+            assert table.state.round == 9
+
+    asyncio.run(main())
+
+
+def test_veto_question_names_what_is_about_to_happen() -> None:
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = random_table("elgrande", ("human", "human", "human"), seed=1, play_seed=1,
+                                 until=lambda t: any(isinstance(a, Veto) for s in t.to_act()
+                                                     for a in t.legal_actions(s)))
+            assert not table.is_over()
+            screen = await open_game(pilot, table)
+            detail = str(screen.query_one("#eg-detail").render())
+            assert "Veto?" in detail and "is about to" in detail
+
+    asyncio.run(main())
+
+
+def test_secret_disk_hot_seat_shows_a_curtain_and_hides_choices() -> None:
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = random_table("elgrande", ("human", "human"), seed=8,
+                                 until=lambda t: len(t.to_act()) > 1)
+            assert not table.is_over() and len(table.to_act()) == 2
+            screen = await open_game(pilot, table)
+            first = screen.viewer
+            disk = next(a for a in table.legal_actions(first) if isinstance(a, Disk))
+            screen.submit_action(disk)
+            await pilot.pause()
+            assert isinstance(app.screen, HandOffScreen)
+            await pilot.press("enter")
+            await pilot.pause()
+            second = screen.viewer
+            assert second != first
+            view = screen.current_view()
+            assert view.disks[first] == HIDDEN_DISK, "the other seat's disk must stay hidden"
+
+    asyncio.run(main())

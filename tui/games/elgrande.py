@@ -1,0 +1,145 @@
+"""The El Grande screen: the region map of Spain, the Castillo, action cards, power cards.
+
+The board uses the shared cursor: arrows move between regions (and the Castillo), the five
+action cards and your power cards wherever a move can be made; Enter plays it, or lists the
+moves there when there are several. A Veto question and the secret disk are asked in the
+status line and the move list; in hot-seat games a curtain hides hands between players.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Hashable
+
+from textual.app import ComposeResult
+from textual.widgets import Static
+
+from core.elgrande import veto_prompt
+from core.elgrande.actions import Power, Take
+from core.elgrande.content import CARDS, CASTILLO, REGIONS
+from core.elgrande.state import State
+from tui.games.elgrande_render import (
+    card_lines,
+    castillo_line,
+    map_size,
+    power_line,
+    power_position,
+    region_anchor,
+    render_map,
+)
+from tui.screens.game import GameScreen
+from tui.widgets.board import BoardView
+
+REGION_FIELDS = ("dest", "region", "source", "area")
+
+
+class ElGrandeScreen(GameScreen):
+    """Game screen of El Grande."""
+
+    CSS_PATH = ["../screens/game.tcss", "elgrande.tcss"]
+    HELP_TITLE = "El Grande"
+    HELP_KEYS = [
+        ("arrows / hjkl", "Move between regions, the Castillo, action cards and power cards"),
+        ("enter", "Play the move there, or list the moves there"),
+        ("m", "Jump to the move list (type to filter)"),
+    ]
+
+    def compose_board(self) -> ComposeResult:
+        with BoardView(id="eg-board"):
+            yield Static("", id="eg-map")
+            yield Static("", id="eg-castillo")
+            yield Static("", id="eg-cards")
+            yield Static("", id="eg-power")
+            yield Static("", id="eg-detail")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one("#eg-board").focus()
+
+    @property
+    def cell(self) -> tuple[int, int]:
+        """Map cell width and height for the terminal size."""
+        return (16, 5) if self.has_class("-wide") and self.has_class("-tall") else (11, 3)
+
+    def _rows(self) -> tuple[int, int, int]:
+        """Picture rows of the Castillo line, the first card line and the power line."""
+        height, _ = map_size(*self.cell)
+        return height, height + 1, height + 6
+
+    # --- where moves are --------------------------------------------------------------------
+    def board_position(self, action: Hashable, view: State) -> tuple[int, int] | None:
+        """Regions, the Castillo, the action cards and the power cards."""
+        castillo_row, first_card, power_row = self._rows()
+        if isinstance(action, Power):
+            return power_position(power_row, action.value)
+        if isinstance(action, Take):
+            return (first_card + action.stack - 1, 0)
+        for name in REGION_FIELDS:
+            value = getattr(action, name, None)
+            if isinstance(value, int) and not isinstance(value, bool):
+                if 0 <= value < len(REGIONS):
+                    return region_anchor(value, *self.cell)
+                if value == CASTILLO:
+                    return (castillo_row, 0)
+        return None
+
+    # --- drawing ----------------------------------------------------------------------------
+    def update_board(self, view: State) -> None:
+        """Redraw the map, Castillo, cards, power cards and the detail line."""
+        if not self.is_mounted:
+            return
+        cursor = self.cursor_position
+        legal = set(self.board_actions)
+        castillo_row, first_card, power_row = self._rows()
+        self.query_one("#eg-map", Static).update("\n".join(render_map(view, *self.cell, cursor, legal)))
+        self.query_one("#eg-castillo", Static).update(castillo_line(view, castillo_row, cursor, legal))
+        width = map_size(*self.cell)[1]
+        self.query_one("#eg-cards", Static).update("\n".join(card_lines(view, first_card, cursor, legal, width)))
+        self.query_one("#eg-power", Static).update(power_line(view, self.viewer, power_row, cursor, legal))
+        self.query_one("#eg-detail", Static).update(self._detail(view, cursor, first_card))
+
+    def _detail(self, view: State, cursor: tuple[int, int] | None, first_card: int) -> str:
+        question = veto_prompt(view)
+        if question:
+            return f"[b $warning]Veto?[/] {question}"
+        if cursor is None:
+            return ""
+        for index in range(len(REGIONS)):
+            if region_anchor(index, *self.cell) == cursor:
+                region = REGIONS[index]
+                return f"[b]{region.name}[/] · scores {'/'.join(map(str, view.region_values(index)))}"
+        if first_card <= cursor[0] < first_card + 5 and cursor[1] == 0:
+            stack = cursor[0] - first_card + 1
+            card = dict(view.face_up_cards()).get(stack)
+            if card is not None:
+                return f"[b]{CARDS[card].name}[/]: {CARDS[card].text}"
+        return ""
+
+    def private_text(self, view: State) -> str:
+        """Court and provinces of the viewing player."""
+        seat = self.viewer
+        if seat is None:
+            return ""
+        return f"You: court {view.court[seat]} · provinces {view.provinces[seat]}"
+
+    def scoreboard_extra(self, view: State) -> dict[int, str]:
+        """Court and provinces of each player, and who holds a Veto."""
+        holders = view.veto_holders()
+        extra = {}
+        for seat in range(len(self.table.seats)):
+            veto = " veto" if seat in holders else ""
+            bid = f" bid {view.bids[seat]}" if view.bids[seat] > 0 else ""
+            extra[seat] = f"\n   [dim]court {view.court[seat]} prov {view.provinces[seat]}{bid}{veto}[/]"
+        return extra
+
+    def game_over_extra(self) -> str:
+        """Where each player's caballeros stood at the end."""
+        view = self.table.view(None)
+        lines = ["[b]Final board[/]"]
+        for seat in self.table.seats:
+            spots = [f"{REGIONS[r].short}{view.board[r][seat.index]}" for r in range(len(REGIONS))
+                     if view.board[r][seat.index]]
+            lines.append(f"{seat.name}: {' '.join(spots) or 'no caballeros in regions'}")
+        return "\n".join(lines)
+
+
+__all__: list[Any] = ["ElGrandeScreen"]
