@@ -630,3 +630,14 @@ def test_resume_skips_finished_games(app: AppRecorder, capsys: pytest.CaptureFix
     reason = assert_usage_error(*run_cli(["resume"], capsys))
     assert "no unfinished saved game" in reason
     assert app.calls == []
+
+
+def test_rules_into_a_closed_pipe_exits_quietly(tmp_path: Path) -> None:
+    """`meeple rules GAME | true` (reader gone at once) must not print a traceback."""
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, PYTHONPATH=str(root), XDG_DATA_HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path))
+    proc = subprocess.run(
+        f"{sys.executable} -m tui.cli rules quadropolis | true",
+        shell=True, env=env, capture_output=True, text=True, timeout=60,
+    )
+    assert "Traceback" not in proc.stderr and "BrokenPipe" not in proc.stderr
