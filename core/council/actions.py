@@ -26,6 +26,7 @@ from typing import Any, NamedTuple, Union
 
 from core.council.content import BALCONIES, CARD_INDEX, CARD_NAMES, LETTERS, PERMIT_CITIES, PERMITS, REGIONS
 from core.engine import CorruptData, PlainData
+from core.plaindata import as_table, check_keys
 
 
 class Elect(NamedTuple):
@@ -196,13 +197,11 @@ _PERMIT_IDS: dict[str, int] = {p.id: p.index for p in PERMITS}
 
 def decode_action(data: Any) -> Action:
     """Rebuild an action from :func:`encode_action` output; raises CorruptData if invalid."""
-    if not isinstance(data, dict):
-        raise CorruptData(f"an action must be a table, got {type(data).__name__}")
+    data = as_table(data, "an action")
     kind = data.get("kind")
     if not isinstance(kind, str) or kind not in _FIELDS:
         raise CorruptData(f"unknown action kind {kind!r}")
-    if set(data) != set(_FIELDS[kind]):
-        raise CorruptData(f"a {kind} action has fields {sorted(_FIELDS[kind])}, got {sorted(data)}")
+    check_keys(data, _FIELDS[kind], what=f"a {kind} action")
     if kind in ("elect", "elect_q"):
         b = BALCONIES.index(_text(data, "balcony", BALCONIES, "balcony"))
         c = CARD_NAMES.index(_text(data, "colour", CARD_NAMES[:6], "councillor colour"))

@@ -15,10 +15,10 @@ Codes used everywhere (small ints keep the hot loops cheap):
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
-from importlib.resources import files
 from typing import Any, Mapping, NamedTuple
+
+from core.plaindata import one_of, read_seed_toml, section, whole_in, whole_list
 
 WHERE = "seeds/council/content.toml"
 REGIONS: tuple[str, ...] = ("coast", "hills", "mountains")
@@ -114,43 +114,6 @@ class Constants:
     nobility_last: int
 
 
-def _read() -> dict[str, Any]:
-    path = files("seeds") / "council" / "content.toml"
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ContentError(f"{WHERE}: cannot read ({exc})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ContentError(f"{WHERE}: not valid TOML ({exc})") from None
-
-
-def _int(where: str, table: Mapping[str, Any], key: str, lo: int, hi: int) -> int:
-    value = table.get(key) if isinstance(table, Mapping) else None
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ContentError(f"{where}: {key} must be a whole number, got {value!r}")
-    if not lo <= value <= hi:
-        raise ContentError(f"{where}: {key} must be between {lo} and {hi}, got {value}")
-    return value
-
-
-def _ints(where: str, table: Mapping[str, Any], key: str, length: int, lo: int, hi: int) -> tuple[int, ...]:
-    value = table.get(key) if isinstance(table, Mapping) else None
-    if (
-        not isinstance(value, list)
-        or len(value) != length
-        or not all(isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi for v in value)
-    ):
-        raise ContentError(f"{where}: {key} must be a list of {length} whole numbers {lo}..{hi}, got {value!r}")
-    return tuple(value)
-
-
-def _section(data: Mapping[str, Any], key: str) -> Mapping[str, Any]:
-    value = data.get(key)
-    if not isinstance(value, Mapping):
-        raise ContentError(f"{WHERE}: missing section [{key}]")
-    return value
-
-
 def parse_bonus(where: str, raw: Any, allowed: tuple[str, ...] = BONUS_KEYS) -> dict[str, int]:
     """Validate a bonus table (keys from ``allowed``, values 1..20) and return it as a dict."""
     if not isinstance(raw, Mapping) or not raw:
@@ -209,17 +172,17 @@ def parse(data: Mapping[str, Any]) -> Content:
     """Validate the parsed data file and return :class:`Content`; raises ContentError."""
     if not isinstance(data, Mapping):
         raise ContentError(f"{WHERE}: expected a table")
-    players = _section(data, "players")
-    setup = _section(data, "setup")
-    politics = _section(data, "politics")
-    council = _section(data, "councillors")
-    costs = _section(data, "costs")
-    end = _section(data, "end")
-    rewards = _section(data, "rewards")
-    nobility = _section(data, "nobility")
+    players = section(data, "players", WHERE, ContentError)
+    setup = section(data, "setup", WHERE, ContentError)
+    politics = section(data, "politics", WHERE, ContentError)
+    council = section(data, "councillors", WHERE, ContentError)
+    costs = section(data, "costs", WHERE, ContentError)
+    end = section(data, "end", WHERE, ContentError)
+    rewards = section(data, "rewards", WHERE, ContentError)
+    nobility = section(data, "nobility", WHERE, ContentError)
 
-    low = _int(f"{WHERE} [players]", players, "min", 2, 4)
-    high = _int(f"{WHERE} [players]", players, "max", low, 4)
+    low = whole_in(players, "min", 2, 4, f"{WHERE} [players]", ContentError)
+    high = whole_in(players, "max", low, 4, f"{WHERE} [players]", ContentError)
     colours = politics.get("colours")
     if (
         not isinstance(colours, list)
@@ -235,28 +198,32 @@ def parse(data: Mapping[str, Any]) -> Content:
     constants = Constants(
         min_players=low,
         max_players=high,
-        start_hand=_int(f"{WHERE} [setup]", setup, "start_hand", 0, 10),
-        merchants=_int(f"{WHERE} [setup]", setup, "merchants_per_player", 1, 15),
-        face_up=_int(f"{WHERE} [setup]", setup, "face_up_permits", 2, 2),
-        start_coins=_ints(f"{WHERE} [setup]", setup, "start_coins", high, 0, 99),
-        start_servants=_ints(f"{WHERE} [setup]", setup, "start_servants", high, 0, 99),
-        per_colour=_int(f"{WHERE} [politics]", politics, "per_colour", 1, 30),
-        jokers=_int(f"{WHERE} [politics]", politics, "jokers", 0, 30),
-        councillors_per_colour=_int(f"{WHERE} [councillors]", council, "per_colour", 4, 4),
-        per_balcony=_int(f"{WHERE} [councillors]", council, "per_balcony", 4, 4),
-        permit_cost=(0,) + _ints(w, costs, "permit_by_cards", 4, 0, 99),
-        joker_surcharge=_int(w, costs, "joker_surcharge", 0, 9),
-        royal_per_road=_int(w, costs, "royal_per_road", 0, 9),
-        elect_income=_int(w, costs, "elect_income", 0, 99),
-        hire_coins=_int(w, costs, "hire_coins", 1, 99),
-        change_servants=_int(w, costs, "change_servants", 1, 9),
-        elect_quick_servants=_int(w, costs, "elect_quick_servants", 1, 9),
-        extra_main_servants=_int(w, costs, "extra_main_servants", 1, 9),
-        last_merchant_vp=_int(f"{WHERE} [end]", end, "last_merchant_vp", 0, 99),
-        nobility_first=_int(f"{WHERE} [end]", end, "nobility_first", 0, 99),
-        nobility_second=_int(f"{WHERE} [end]", end, "nobility_second", 0, 99),
-        most_permits=_int(f"{WHERE} [end]", end, "most_permits", 0, 99),
-        nobility_last=_int(f"{WHERE} [nobility]", nobility, "last", 1, 99),
+        start_hand=whole_in(setup, "start_hand", 0, 10, f"{WHERE} [setup]", ContentError),
+        merchants=whole_in(setup, "merchants_per_player", 1, 15, f"{WHERE} [setup]", ContentError),
+        face_up=whole_in(setup, "face_up_permits", 2, 2, f"{WHERE} [setup]", ContentError),
+        start_coins=tuple(
+            whole_list(setup.get("start_coins"), f"{WHERE} [setup]: start_coins", high, 0, 99, ContentError)
+        ),
+        start_servants=tuple(
+            whole_list(setup.get("start_servants"), f"{WHERE} [setup]: start_servants", high, 0, 99, ContentError)
+        ),
+        per_colour=whole_in(politics, "per_colour", 1, 30, f"{WHERE} [politics]", ContentError),
+        jokers=whole_in(politics, "jokers", 0, 30, f"{WHERE} [politics]", ContentError),
+        councillors_per_colour=whole_in(council, "per_colour", 4, 4, f"{WHERE} [councillors]", ContentError),
+        per_balcony=whole_in(council, "per_balcony", 4, 4, f"{WHERE} [councillors]", ContentError),
+        permit_cost=(0, *whole_list(costs.get("permit_by_cards"), f"{w}: permit_by_cards", 4, 0, 99, ContentError)),
+        joker_surcharge=whole_in(costs, "joker_surcharge", 0, 9, w, ContentError),
+        royal_per_road=whole_in(costs, "royal_per_road", 0, 9, w, ContentError),
+        elect_income=whole_in(costs, "elect_income", 0, 99, w, ContentError),
+        hire_coins=whole_in(costs, "hire_coins", 1, 99, w, ContentError),
+        change_servants=whole_in(costs, "change_servants", 1, 9, w, ContentError),
+        elect_quick_servants=whole_in(costs, "elect_quick_servants", 1, 9, w, ContentError),
+        extra_main_servants=whole_in(costs, "extra_main_servants", 1, 9, w, ContentError),
+        last_merchant_vp=whole_in(end, "last_merchant_vp", 0, 99, f"{WHERE} [end]", ContentError),
+        nobility_first=whole_in(end, "nobility_first", 0, 99, f"{WHERE} [end]", ContentError),
+        nobility_second=whole_in(end, "nobility_second", 0, 99, f"{WHERE} [end]", ContentError),
+        most_permits=whole_in(end, "most_permits", 0, 99, f"{WHERE} [end]", ContentError),
+        nobility_last=whole_in(nobility, "last", 1, 99, f"{WHERE} [nobility]", ContentError),
     )
     cost = constants.permit_cost
     if any(cost[k + 1] > cost[k] for k in range(1, 4)):
@@ -278,11 +245,9 @@ def parse(data: Mapping[str, Any]) -> Content:
             raise ContentError(f"{where}: cities must be lettered A..O in order, got {letter!r}")
         if not isinstance(name, str) or not name or name[0] != letter:
             raise ContentError(f"{where}: name must be a non-empty string starting with {letter}")
-        if region not in REGIONS:
-            raise ContentError(f"{where}: region must be one of {REGIONS}, got {region!r}")
         letters.append(letter)
         names.append(name)
-        city_region.append(REGIONS.index(region))
+        city_region.append(one_of(region, f"{where}: region", REGIONS, ContentError))
     for r in range(3):
         if city_region.count(r) != 5:
             raise ContentError(f"{WHERE}: region {REGIONS[r]} must have 5 cities")
@@ -297,7 +262,7 @@ def parse(data: Mapping[str, Any]) -> Content:
             raise ContentError(f"{WHERE}: coast_hills_roads must join a coast city and a hills city")
 
     # Board sides.
-    raw_sides = _section(data, "sides")
+    raw_sides = section(data, "sides", WHERE, ContentError)
     sides: dict[tuple[int, int], Side] = {}
     for r, region in enumerate(REGIONS):
         region_sides = raw_sides.get(region)
@@ -318,9 +283,7 @@ def parse(data: Mapping[str, Any]) -> Content:
                 raise ContentError(f"{where}: colours must name exactly the cities of {region}")
             colours_of: dict[int, int] = {}
             for key, value in raw_colours.items():
-                if value not in CLASSES:
-                    raise ContentError(f"{where}: colour of {key} must be one of {CLASSES}, got {value!r}")
-                colours_of[index[key]] = CLASSES.index(value)
+                colours_of[index[key]] = one_of(value, f"{where}: colour of {key}", CLASSES, ContentError)
             royals = [c for c, k in colours_of.items() if k == ROYAL_CLASS]
             royal = -1
             to_mountains: tuple[tuple[int, int], ...] = ()
@@ -348,19 +311,14 @@ def parse(data: Mapping[str, Any]) -> Content:
                 raise ContentError(f"{where}: coords must give every city of {region}")
             coords: dict[int, tuple[int, int]] = {}
             for key, value in raw_coords.items():
-                if (
-                    not isinstance(value, list)
-                    or len(value) != 2
-                    or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 99 for v in value)
-                ):
-                    raise ContentError(f"{where}: coords of {key} must be [x, y] with whole numbers 0..99")
-                coords[index[key]] = (value[0], value[1])
+                x, y = whole_list(value, f"{where}: coords of {key}", 2, 0, 99, ContentError)
+                coords[index[key]] = (x, y)
             if len(set(coords.values())) != 5:
                 raise ContentError(f"{where}: two cities share a drawing position")
             sides[(r, number)] = Side(r, number, label, colours_of, roads, royal, to_mountains, coords)
 
     # City tokens.
-    raw_tokens = _section(data, "city_tokens").get("bonuses")
+    raw_tokens = section(data, "city_tokens", WHERE, ContentError).get("bonuses")
     if not isinstance(raw_tokens, list) or len(raw_tokens) != 14:
         raise ContentError(f"{WHERE} [city_tokens]: bonuses must list 14 tokens (one per non-royal city)")
     tokens = tuple(_bonus(parse_bonus(f"{WHERE} [city_tokens] #{i + 1}", t)) for i, t in enumerate(raw_tokens))
@@ -431,11 +389,9 @@ def parse(data: Mapping[str, Any]) -> Content:
         raise ContentError(f"{WHERE} [rewards]: colour must give VP for {', '.join(CLASSES[:4])}")
     if not isinstance(region_vp, Mapping) or set(region_vp) != set(REGIONS):
         raise ContentError(f"{WHERE} [rewards]: region must give VP for {', '.join(REGIONS)}")
-    queen = rewards.get("queen")
-    if not isinstance(queen, list) or not queen or not all(
-        isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 99 for v in queen
-    ):
-        raise ContentError(f"{WHERE} [rewards]: queen must be a list of VP values")
+    queen = whole_list(rewards.get("queen"), f"{WHERE} [rewards]: queen", None, 0, 99, ContentError)
+    if not queen:
+        raise ContentError(f"{WHERE} [rewards]: queen must list at least one VP value")
     return Content(
         constants=constants,
         colours=tuple(colours),
@@ -447,13 +403,13 @@ def parse(data: Mapping[str, Any]) -> Content:
         tokens=tokens,
         permits=tuple(permits),
         nobility=tuple(track),
-        colour_reward=tuple(_int(f"{WHERE} [rewards.colour]", colour, k, 0, 99) for k in CLASSES[:4]),
-        region_reward=tuple(_int(f"{WHERE} [rewards.region]", region_vp, k, 0, 99) for k in REGIONS),
+        colour_reward=tuple(whole_in(colour, k, 0, 99, f"{WHERE} [rewards.colour]", ContentError) for k in CLASSES[:4]),
+        region_reward=tuple(whole_in(region_vp, k, 0, 99, f"{WHERE} [rewards.region]", ContentError) for k in REGIONS),
         queen_rewards=tuple(queen),
     )
 
 
-CONTENT = parse(_read())
+CONTENT = parse(read_seed_toml("council", "content.toml", ContentError))
 C = CONTENT.constants
 COLOURS: tuple[str, ...] = CONTENT.colours
 JOKER = 6

@@ -40,6 +40,7 @@ from core.council.content import (
     C,
     CARD_NAMES,
     CARD_TOTALS,
+    CITY_INDEX,
     COLOURS,
     LETTERS,
     PERMIT_INDEX,
@@ -53,6 +54,19 @@ from core.council.content import (
     parse_bonus,
 )
 from core.engine import CorruptData, PlainData
+from core.plaindata import (
+    as_list,
+    as_table,
+    bool_in,
+    check_format,
+    check_keys,
+    decode_rng,
+    lookup,
+    one_of,
+    player_names,
+    prefixed,
+    whole,
+)
 from core.rng import Rng
 
 FORMAT = 1
@@ -345,53 +359,23 @@ _OPTIONAL = frozenset(("deck", "deck_size", "permit_decks", "permit_deck_sizes",
 _PLAYER_KEYS = frozenset("coins servants vp nobility unused_permits used_permits reward_tiles".split())
 
 
-def _fail(message: str) -> CorruptData:
-    return CorruptData(f"Council of Four state: {message}")
-
-
-def _whole(value: Any, what: str, lo: int, hi: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-        raise _fail(f"{what} must be a whole number {lo}..{hi}, got {value!r}")
-    return value
-
-
-def _list(value: Any, what: str, length: int | None = None) -> list[Any]:
-    if not isinstance(value, list):
-        raise _fail(f"{what} must be a list, got {type(value).__name__}")
-    if length is not None and len(value) != length:
-        raise _fail(f"{what} must have {length} entries, got {len(value)}")
-    return value
-
-
-def _table(value: Any, what: str) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise _fail(f"{what} must be a table, got {type(value).__name__}")
-    return value
-
-
 def _city(value: Any, what: str) -> int:
-    if not isinstance(value, str) or value not in LETTERS:
-        raise _fail(f"{what}: unknown city {value!r}")
-    return LETTERS.index(value)
+    return lookup(value, what, CITY_INDEX, "city")
 
 
 def _permit(value: Any, what: str, allow_empty: bool = False) -> int:
-    if allow_empty and value == "":
-        return -1
-    if not isinstance(value, str) or value not in PERMIT_INDEX:
-        raise _fail(f"{what}: unknown permit {value!r}")
-    return PERMIT_INDEX[value]
+    return lookup(value, what, PERMIT_INDEX, "permit", allow_empty)
 
 
 def _counts(value: Any, what: str, names: tuple[str, ...], hi: int) -> list[int]:
-    table = _table(value, what)
+    table = as_table(value, what)
     if set(table) != set(names):
-        raise _fail(f"{what} must give a count for each of {', '.join(names)}")
-    return [_whole(table[name], f"{what} {name}", 0, hi) for name in names]
+        raise CorruptData(f"{what} must give a count for each of {', '.join(names)}")
+    return [whole(table[name], f"{what} {name}", 0, hi) for name in names]
 
 
 def _decode_item(raw: Any) -> tuple[int, ...]:
-    table = _table(raw, "a pending item")
+    table = as_table(raw, "a pending item")
     kind = table.get("kind")
     fields = {
         "steps": {"kind", "steps"},
@@ -402,101 +386,93 @@ def _decode_item(raw: Any) -> tuple[int, ...]:
         "choose_rebonus": {"kind"},
     }
     if not isinstance(kind, str) or kind not in fields or set(table) != fields[kind]:
-        raise _fail(f"bad pending item {raw!r}")
+        raise CorruptData(f"bad pending item {raw!r}")
     if kind == "steps":
-        return (W_STEPS, _whole(table["steps"], "pending steps", 1, 99))
+        return (W_STEPS, whole(table["steps"], "pending steps", 1, 99))
     if kind == "network_token":
         return (W_TOKEN, _city(table["city"], "pending network token"))
     if kind == "after_build":
         return (W_AFTER, _city(table["city"], "pending placement"))
     if kind == "choose_token":
-        count = _whole(table["count"], "pending token count", 1, 2)
+        count = whole(table["count"], "pending token count", 1, 2)
         exclude = -1 if table["exclude"] == "" else _city(table["exclude"], "pending token exclusion")
         if count == 2 and exclude >= 0:
-            raise _fail("a choice of two tokens cannot exclude a city yet")
+            raise CorruptData("a choice of two tokens cannot exclude a city yet")
         return (CH_TOKEN, count, exclude)
     return (CH_FREE,) if kind == "choose_free_permit" else (CH_REBONUS,)
 
 
+@prefixed("Council of Four state")
 def decode_state(data: Any) -> State:
     """Rebuild a state (or view) from :func:`encode_state` output, checking every invariant."""
-    if not isinstance(data, dict):
-        raise _fail(f"expected a table, got {type(data).__name__}")
-    keys = set(data)
-    if not _KEYS <= keys or keys - _KEYS - _OPTIONAL:
-        raise _fail(f"missing fields {sorted(_KEYS - keys)}, unknown fields {sorted(keys - _KEYS - _OPTIONAL)}")
-    if data["format"] != FORMAT or isinstance(data["format"], bool):
-        raise _fail(f"unsupported format {data['format']!r}")
-    names = _list(data["names"], "names")
-    if not C.min_players <= len(names) <= C.max_players or not all(isinstance(x, str) for x in names):
-        raise _fail(f"names must be {C.min_players}-{C.max_players} strings")
+    data = as_table(data, "the state")
+    check_keys(data, _KEYS, _OPTIONAL)
+    check_format(data["format"], FORMAT)
+    names = player_names(data["names"], C.min_players, C.max_players)
     n = len(names)
     if data["layout"] not in LAYOUTS:
-        raise _fail(f"unknown layout {data['layout']!r}")
+        raise CorruptData(f"unknown layout {data['layout']!r}")
     layout = LAYOUTS[data["layout"]]
-    state = State(tuple(names), layout)
-    state.first = _whole(data["first"], "first", 0, n - 1)
+    state = State(names, layout)
+    state.first = whole(data["first"], "first", 0, n - 1)
 
     # RNG and hidden parts: a full state has its RNG, deck and permit decks; a view none.
     if ("deck" in data) == ("deck_size" in data):
-        raise _fail("exactly one of deck and deck_size must be given")
+        raise CorruptData("exactly one of deck and deck_size must be given")
     if ("permit_decks" in data) == ("permit_deck_sizes" in data):
-        raise _fail("exactly one of permit_decks and permit_deck_sizes must be given")
+        raise CorruptData("exactly one of permit_decks and permit_deck_sizes must be given")
     full = "deck" in data
     if ("rng" in data) != full or ("permit_decks" in data) != full:
-        raise _fail("a state has its RNG, deck and permit decks together; a view has none of them")
+        raise CorruptData("a state has its RNG, deck and permit decks together; a view has none of them")
     if full:
-        try:
-            state.rng = Rng.decode(data["rng"])
-        except ValueError as exc:
-            raise _fail(f"rng: {exc}") from None
+        state.rng = decode_rng(data["rng"])
 
     # City tokens: the 14 tokens on the 14 non-royal cities.
-    tokens = _table(data["city_tokens"], "city_tokens")
+    tokens = as_table(data["city_tokens"], "city_tokens")
     bonus_of: list[Bonus | None] = [None] * 15
     for letter, raw in tokens.items():
         city = _city(letter, "city_tokens")
         try:
             fields = parse_bonus("token", raw)
         except ValueError as exc:
-            raise _fail(f"city token of {letter}: {exc}") from None
+            raise CorruptData(f"city token of {letter}: {exc}") from None
         bonus_of[city] = Bonus(
             fields.get("vp", 0), fields.get("coins", 0), fields.get("servants", 0),
             fields.get("cards", 0), fields.get("main_action", 0), fields.get("nobility", 0),
         )
     if bonus_of[layout.royal] is not None or sum(1 for b in bonus_of if b is not None) != 14:
-        raise _fail("every city except the royal one must have a token")
+        raise CorruptData("every city except the royal one must have a token")
     if sorted(b for b in bonus_of if b is not None) != sorted(TOKENS):
-        raise _fail("the city tokens are not the game's 14 tokens")
+        raise CorruptData("the city tokens are not the game's 14 tokens")
     state.city_bonus = tuple(bonus_of)
     state.queen = _city(data["queen"], "queen")
 
     # Councillors: 4 per balcony, 4 of each colour in all.
-    balconies = _table(data["balconies"], "balconies")
+    balconies = as_table(data["balconies"], "balconies")
     if set(balconies) != set(BALCONIES):
-        raise _fail(f"balconies must be {', '.join(BALCONIES)}")
+        raise CorruptData(f"balconies must be {', '.join(BALCONIES)}")
     for b, name in enumerate(BALCONIES):
-        row = _list(balconies[name], f"balcony {name}", C.per_balcony)
+        row = as_list(balconies[name], f"balcony {name}", C.per_balcony)
         if not all(isinstance(c, str) and c in COLOURS for c in row):
-            raise _fail(f"balcony {name} holds an unknown colour")
+            raise CorruptData(f"balcony {name} holds an unknown colour")
         state.balconies[b] = tuple(COLOURS.index(c) for c in row)
     state.reserve = _counts(data["reserve"], "reserve", COLOURS, C.councillors_per_colour)
     for c in range(6):
         total = state.reserve[c] + sum(bal.count(c) for bal in state.balconies)
         if total != C.councillors_per_colour:
-            raise _fail(f"there must be {C.councillors_per_colour} {COLOURS[c]} councillors, found {total}")
+            raise CorruptData(f"there must be {C.councillors_per_colour} {COLOURS[c]} councillors, found {total}")
 
     # Politics cards: 90 in all (13 per colour, 12 jokers), hidden ones counted by size.
     state.discard = _counts(data["discard"], "discard", CARD_NAMES, 99)
-    hands = _list(data["hands"], "hands", n)
+    hands = as_list(data["hands"], "hands", n)
     known = state.discard[:]
     hidden = 0
     for s, raw in enumerate(hands):
-        table = _table(raw, f"hand of seat {s}")
+        table = as_table(raw, f"hand of seat {s}")
         if set(table) == {"hidden"}:
             if full:
-                raise _fail("a full state cannot hide a hand")
-            size = _whole(table["hidden"], f"hidden hand of seat {s}", 0, 99)
+                raise CorruptData("a full state cannot hide a hand")
+            size = whole(table["hidden"], f"hidden hand of seat {s}", 0, 99)
             state.hands[s] = None
             state.hand_count[s] = size
             hidden += size
@@ -507,165 +483,158 @@ def decode_state(data: Any) -> State:
             for c in range(7):
                 known[c] += hand[c]
     if full:
-        deck = _list(data["deck"], "deck")
+        deck = as_list(data["deck"], "deck")
         if not all(isinstance(c, str) and c in CARD_NAMES for c in deck):
-            raise _fail("the deck holds an unknown card")
+            raise CorruptData("the deck holds an unknown card")
         state.deck = [CARD_NAMES.index(c) for c in deck]
         for c in state.deck:
             known[c] += 1
     else:
         state.deck = None
-        state.hidden_deck = _whole(data["deck_size"], "deck_size", 0, 99)
+        state.hidden_deck = whole(data["deck_size"], "deck_size", 0, 99)
         hidden += state.hidden_deck
     if any(known[c] > CARD_TOTALS[c] for c in range(7)) or sum(known) + hidden != sum(CARD_TOTALS):
-        raise _fail("the politics cards do not add up to the game's 90 cards")
+        raise CorruptData("the politics cards do not add up to the game's 90 cards")
     if full and known != list(CARD_TOTALS):
-        raise _fail("the politics cards do not match 13 of each colour and 12 jokers")
+        raise CorruptData("the politics cards do not match 13 of each colour and 12 jokers")
 
     # Permits: face-up slots, players' tiles, decks; each tile in exactly one place.
-    face_up = _table(data["face_up"], "face_up")
+    face_up = as_table(data["face_up"], "face_up")
     if set(face_up) != set(REGIONS):
-        raise _fail(f"face_up must name {', '.join(REGIONS)}")
+        raise CorruptData(f"face_up must name {', '.join(REGIONS)}")
     seen: list[int] = []
     for r, region in enumerate(REGIONS):
-        slots = _list(face_up[region], f"face_up {region}", 2)
+        slots = as_list(face_up[region], f"face_up {region}", 2)
         state.face_up[r] = [_permit(p, f"face_up {region}", True) for p in slots]
         for p in state.face_up[r]:
             if p >= 0 and PERMITS[p].region != r:
-                raise _fail(f"permit {PERMITS[p].id} is face up in the wrong region")
+                raise CorruptData(f"permit {PERMITS[p].id} is face up in the wrong region")
         seen += [p for p in state.face_up[r] if p >= 0]
-    players = _list(data["players"], "players", n)
+    players = as_list(data["players"], "players", n)
     for s, raw in enumerate(players):
-        table = _table(raw, f"player {s}")
-        if set(table) != _PLAYER_KEYS:
-            raise _fail(f"player {s} must have fields {sorted(_PLAYER_KEYS)}")
-        state.coins[s] = _whole(table["coins"], f"coins of seat {s}", 0, 9999)
-        state.servants[s] = _whole(table["servants"], f"servants of seat {s}", 0, 9999)
-        state.vp[s] = _whole(table["vp"], f"vp of seat {s}", 0, 9999)
-        state.nobility[s] = _whole(table["nobility"], f"nobility of seat {s}", 0, C.nobility_last)
-        state.unused[s] = [_permit(p, f"unused permits of seat {s}") for p in _list(table["unused_permits"], "unused")]
-        state.used[s] = [_permit(p, f"used permits of seat {s}") for p in _list(table["used_permits"], "used")]
+        table = as_table(raw, f"player {s}")
+        check_keys(table, _PLAYER_KEYS, what=f"player {s}")
+        state.coins[s] = whole(table["coins"], f"coins of seat {s}", 0, 9999)
+        state.servants[s] = whole(table["servants"], f"servants of seat {s}", 0, 9999)
+        state.vp[s] = whole(table["vp"], f"vp of seat {s}", 0, 9999)
+        state.nobility[s] = whole(table["nobility"], f"nobility of seat {s}", 0, C.nobility_last)
+        state.unused[s] = [_permit(p, f"unused permits of seat {s}") for p in as_list(table["unused_permits"], "unused")]
+        state.used[s] = [_permit(p, f"used permits of seat {s}") for p in as_list(table["used_permits"], "used")]
         seen += state.unused[s] + state.used[s]
-        tiles = _list(table["reward_tiles"], f"reward tiles of seat {s}")
+        tiles = as_list(table["reward_tiles"], f"reward tiles of seat {s}")
         if not all(isinstance(t, str) and t in REWARD_IDS for t in tiles):
-            raise _fail(f"seat {s} holds an unknown reward tile")
+            raise CorruptData(f"seat {s} holds an unknown reward tile")
         state.rewards[s] = list(tiles)
     if full:
-        decks = _table(data["permit_decks"], "permit_decks")
+        decks = as_table(data["permit_decks"], "permit_decks")
         if set(decks) != set(REGIONS):
-            raise _fail(f"permit_decks must name {', '.join(REGIONS)}")
+            raise CorruptData(f"permit_decks must name {', '.join(REGIONS)}")
         for r, region in enumerate(REGIONS):
-            deck_r = [_permit(p, f"permit deck {region}") for p in _list(decks[region], f"permit deck {region}")]
+            deck_r = [_permit(p, f"permit deck {region}") for p in as_list(decks[region], f"permit deck {region}")]
             if any(PERMITS[p].region != r for p in deck_r):
-                raise _fail(f"the {region} permit deck holds another region's tile")
+                raise CorruptData(f"the {region} permit deck holds another region's tile")
             state.permit_decks[r] = deck_r
             seen += deck_r
     if len(seen) != len(set(seen)):
-        raise _fail("a permit tile is in two places")
+        raise CorruptData("a permit tile is in two places")
     if full and len(seen) != len(PERMITS):
-        raise _fail("some permit tiles are missing")
+        raise CorruptData("some permit tiles are missing")
     if not full:
-        sizes = _table(data["permit_deck_sizes"], "permit_deck_sizes")
+        sizes = as_table(data["permit_deck_sizes"], "permit_deck_sizes")
         if set(sizes) != set(REGIONS):
-            raise _fail(f"permit_deck_sizes must name {', '.join(REGIONS)}")
+            raise CorruptData(f"permit_deck_sizes must name {', '.join(REGIONS)}")
         for r, region in enumerate(REGIONS):
             placed = sum(1 for p in seen if PERMITS[p].region == r)
-            size = _whole(sizes[region], f"permit deck size {region}", 0, 15)
+            size = whole(sizes[region], f"permit deck size {region}", 0, 15)
             if size + placed != len(REGION_PERMITS[r]):
-                raise _fail(f"the {region} permit tiles do not add up to {len(REGION_PERMITS[r])}")
+                raise CorruptData(f"the {region} permit tiles do not add up to {len(REGION_PERMITS[r])}")
             state.permit_decks[r] = None
             state.hidden_permits[r] = size
     for r in range(3):
         if -1 in state.face_up[r] and state.permit_deck_size(r) > 0:
-            raise _fail(f"the {REGIONS[r]} region has an empty slot while its deck is not empty")
+            raise CorruptData(f"the {REGIONS[r]} region has an empty slot while its deck is not empty")
 
     # Merchants.
-    merchants = _table(data["merchants"], "merchants")
+    merchants = as_table(data["merchants"], "merchants")
     for letter, seats in merchants.items():
         city = _city(letter, "merchants")
-        seats = _list(seats, f"merchants in {letter}")
+        seats = as_list(seats, f"merchants in {letter}")
         if not seats or len(set(seats)) != len(seats):
-            raise _fail(f"merchants in {letter} must list different seats")
+            raise CorruptData(f"merchants in {letter} must list different seats")
         for s in seats:
-            _whole(s, f"merchant owner in {letter}", 0, n - 1)
+            whole(s, f"merchant owner in {letter}", 0, n - 1)
             state.owners[city] |= 1 << s
             state.built[s] |= 1 << city
-    neutral = _list(data["neutral"], "neutral")
+    neutral = as_list(data["neutral"], "neutral")
     for letter in neutral:
         state.neutral |= 1 << _city(letter, "neutral")
     if state.neutral and n != 2:
-        raise _fail("neutral merchants exist only in 2-player games")
+        raise CorruptData("neutral merchants exist only in 2-player games")
     if n == 2 and not 3 <= state.neutral.bit_count() <= 9:
-        raise _fail("a 2-player game has 3 to 9 neutral merchants")
+        raise CorruptData("a 2-player game has 3 to 9 neutral merchants")
     for s in range(n):
         if state.built[s].bit_count() > C.merchants:
-            raise _fail(f"seat {s} has more than {C.merchants} merchants on the map")
+            raise CorruptData(f"seat {s} has more than {C.merchants} merchants on the map")
 
     # Reward tiles.
-    left = _list(data["reward_tiles_left"], "reward_tiles_left")
+    left = as_list(data["reward_tiles_left"], "reward_tiles_left")
     if not all(isinstance(t, str) and t in REWARD_IDS[:7] for t in left) or len(set(left)) != len(left):
-        raise _fail("reward_tiles_left must list different colour or region tiles")
+        raise CorruptData("reward_tiles_left must list different colour or region tiles")
     state.tiles_left = sum(1 << REWARD_IDS.index(t) for t in left)
-    state.queen_taken = _whole(data["queen_tiles_taken"], "queen_tiles_taken", 0, len(QUEEN_REWARDS))
+    state.queen_taken = whole(data["queen_tiles_taken"], "queen_tiles_taken", 0, len(QUEEN_REWARDS))
     held = [t for tiles in state.rewards for t in tiles]
     taken = [REWARD_IDS[k] for k in range(7) if not state.tiles_left >> k & 1]
     queens = [f"queen{i + 1}" for i in range(state.queen_taken)]
     if sorted(held) != sorted(taken + queens):
-        raise _fail("the reward tiles held do not match the tiles taken")
+        raise CorruptData("the reward tiles held do not match the tiles taken")
     if state.queen_taken != min(len(QUEEN_REWARDS), len(taken)):
-        raise _fail("one Queen's tile goes with each colour or region tile while any remain")
+        raise CorruptData("one Queen's tile goes with each colour or region tile while any remain")
     for s in range(n):
         for tile in state.rewards[s]:
             k = REWARD_IDS.index(tile)
             if k < 7:
                 mask = layout.class_mask[k] if k < 4 else layout.region_mask[k - 4]
                 if state.built[s] & mask != mask:
-                    raise _fail(f"seat {s} holds the {tile} tile without a merchant in each of its cities")
+                    raise CorruptData(f"seat {s} holds the {tile} tile without a merchant in each of its cities")
 
     # Turn state.
-    if not isinstance(data["over"], bool):
-        raise _fail("over must be true or false")
-    state.over = data["over"]
-    state.current = _whole(data["current"], "current", 0, n - 1)
-    state.mains_allowed = _whole(data["mains_allowed"], "mains_allowed", 1, 99)
-    state.mains_taken = _whole(data["mains_taken"], "mains_taken", 0, state.mains_allowed)
-    if not isinstance(data["quick_used"], bool):
-        raise _fail("quick_used must be true or false")
-    state.quick_used = data["quick_used"]
-    if data["stage"] not in STAGE_NAMES:
-        raise _fail(f"stage must be one of {STAGE_NAMES}")
-    state.stage = STAGE_NAMES.index(data["stage"])
+    state.over = bool_in(data, "over")
+    state.current = whole(data["current"], "current", 0, n - 1)
+    state.mains_allowed = whole(data["mains_allowed"], "mains_allowed", 1, 99)
+    state.mains_taken = whole(data["mains_taken"], "mains_taken", 0, state.mains_allowed)
+    state.quick_used = bool_in(data, "quick_used")
+    state.stage = one_of(data["stage"], "stage", STAGE_NAMES)
     target = data["stage_target"]
     if state.stage == STAGE_NONE:
         if target != "":
-            raise _fail("stage_target must be empty without a stage")
+            raise CorruptData("stage_target must be empty without a stage")
     elif state.stage == STAGE_ACQUIRE:
         state.stage_arg = _permit(target, "stage_target")
         if state.stage_arg not in state.face_up[PERMITS[state.stage_arg].region]:
-            raise _fail("the permit being acquired must be face up")
+            raise CorruptData("the permit being acquired must be face up")
     else:
         state.stage_arg = _city(target, "stage_target")
         if state.built[state.current] >> state.stage_arg & 1:
-            raise _fail("the Queen's destination already holds the current player's merchant")
+            raise CorruptData("the Queen's destination already holds the current player's merchant")
     if state.stage != STAGE_NONE and state.mains_taken >= state.mains_allowed:
-        raise _fail("a main action is under way but none is left")
-    state.pending = [_decode_item(item) for item in _list(data["pending"], "pending")]
+        raise CorruptData("a main action is under way but none is left")
+    state.pending = [_decode_item(item) for item in as_list(data["pending"], "pending")]
     if state.pending:
         if state.pending[-1][0] < CHOICE or any(item[0] >= CHOICE for item in state.pending[:-1]):
-            raise _fail("pending bonuses must wait for exactly one choice, on top")
+            raise CorruptData("pending bonuses must wait for exactly one choice, on top")
         if state.stage != STAGE_NONE:
-            raise _fail("a bonus choice cannot wait during a payment")
+            raise CorruptData("a bonus choice cannot wait during a payment")
     for item in state.pending:
         if item[0] in (W_TOKEN, W_AFTER) and not state.built[state.current] >> item[1] & 1:
-            raise _fail("a pending placement bonus names a city without the player's merchant")
-    state.end_trigger = _whole(data["end_trigger"], "end_trigger", -1, n - 1)
+            raise CorruptData("a pending placement bonus names a city without the player's merchant")
+    state.end_trigger = whole(data["end_trigger"], "end_trigger", -1, n - 1)
     if state.end_trigger >= 0 and state.built[state.end_trigger].bit_count() != C.merchants:
-        raise _fail("the player who ended the game must have placed every merchant")
+        raise CorruptData("the player who ended the game must have placed every merchant")
     placing = any(item[0] == W_AFTER for item in state.pending)
     if state.end_trigger < 0 and not placing and any(b.bit_count() == C.merchants for b in state.built):
-        raise _fail("a player placed every merchant but the end is not triggered")
+        raise CorruptData("a player placed every merchant but the end is not triggered")
     if state.over and (state.end_trigger < 0 or state.stage != STAGE_NONE or state.pending):
-        raise _fail("a finished game must have been triggered and have nothing under way")
-    state.turn_number = _whole(data["turn_number"], "turn_number", 1, 10**6)
-    state.reveals = _whole(data["reveals"], "reveals", 0, 10**9)
+        raise CorruptData("a finished game must have been triggered and have nothing under way")
+    state.turn_number = whole(data["turn_number"], "turn_number", 1, 10**6)
+    state.reveals = whole(data["reveals"], "reveals", 0, 10**9)
     return state

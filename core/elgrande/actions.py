@@ -26,6 +26,7 @@ from core.elgrande.content import (
     SETUP,
 )
 from core.engine import CorruptData, PlainData
+from core.plaindata import as_table, check_keys, whole
 
 
 def _eq(self: tuple, other: object) -> bool:
@@ -377,12 +378,6 @@ def encode_action(action: Action) -> dict[str, PlainData]:
 
 
 def _dec(kind: str, name: str, value: Any) -> int:
-    def whole(lo: int, hi: int) -> int:
-        """The value as a whole number in ``[lo, hi]`` or CorruptData."""
-        if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-            raise CorruptData(f"action field {name} must be a whole number {lo}-{hi}, got {value!r}")
-        return value
-
     if kind == "region":
         if not isinstance(value, str) or value not in REGION_INDEX:
             raise CorruptData(f"action field {name}: unknown region {value!r}")
@@ -401,25 +396,23 @@ def _dec(kind: str, name: str, value: Any) -> int:
         if not isinstance(value, str) or value not in BOARD.scoreboard_ids:
             raise CorruptData(f"action field {name}: unknown scoreboard {value!r}")
         return BOARD.scoreboard_ids.index(value)
+    what = f"action field {name}"
     if kind == "seat":
-        return whole(0, MAX_SEATS - 1)
+        return whole(value, what, 0, MAX_SEATS - 1)
     if kind == "power":
-        return whole(1, POWER_VALUES)
+        return whole(value, what, 1, POWER_VALUES)
     if kind == "stack":
-        return whole(1, 5)
-    return whole(0, SETUP.in_play)  # count
+        return whole(value, what, 1, 5)
+    return whole(value, what, 0, SETUP.in_play)  # count
 
 
 def decode_action(data: Any) -> Action:
     """Rebuild an action from :func:`encode_action` output; raises CorruptData if invalid."""
-    if not isinstance(data, dict):
-        raise CorruptData(f"an action must be a table, got {type(data).__name__}")
+    data = as_table(data, "an action")
     kind = data.get("kind")
     if not isinstance(kind, str) or kind not in _SPEC:
         raise CorruptData(f"unknown action kind {kind!r}")
     cls, fields = _SPEC[kind]
-    expected = {"kind"} | {name for name, _ in fields}
-    if set(data) != expected:
-        raise CorruptData(f"a {kind} action has fields {sorted(expected)}, got {sorted(data)}")
+    check_keys(data, ["kind", *(name for name, _ in fields)], what=f"a {kind} action")
     values = [_dec(typ, name, data[name]) for name, typ in fields]
     return cls(*values)

@@ -15,10 +15,10 @@ Index conventions (ints keep the hot loops cheap):
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
-from importlib.resources import files
 from typing import Any, Mapping
+
+from core.plaindata import bool_in, check_keys, read_seed_toml, section, whole_in, whole_list
 
 CASTILLO = 9
 COURT = 10
@@ -180,25 +180,6 @@ class Board:
     power_caballeros: tuple[int, ...]  # index = card value (index 0 unused)
 
 
-def _read(name: str) -> dict[str, Any]:
-    path = files("seeds") / "elgrande" / name
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ContentError(f"seeds/elgrande/{name}: cannot read ({exc})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ContentError(f"seeds/elgrande/{name}: not valid TOML ({exc})") from None
-
-
-def _int(where: str, table: Mapping[str, Any], key: str, lo: int, hi: int) -> int:
-    value = table.get(key)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ContentError(f"{where}: {key} must be a whole number, got {value!r}")
-    if not lo <= value <= hi:
-        raise ContentError(f"{where}: {key} must be between {lo} and {hi}, got {value}")
-    return value
-
-
 def _str(where: str, table: Mapping[str, Any], key: str) -> str:
     value = table.get(key)
     if not isinstance(value, str) or not value.strip():
@@ -206,31 +187,11 @@ def _str(where: str, table: Mapping[str, Any], key: str) -> str:
     return value
 
 
-def _bool(where: str, table: Mapping[str, Any], key: str) -> bool:
-    value = table.get(key)
-    if not isinstance(value, bool):
-        raise ContentError(f"{where}: {key} must be true or false, got {value!r}")
-    return value
-
-
 def _values(where: str, value: Any) -> tuple[int, int, int]:
-    if (
-        not isinstance(value, list)
-        or len(value) != 3
-        or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 99 for v in value)
-    ):
-        raise ContentError(f"{where}: values must be a list of three whole numbers 0-99, got {value!r}")
-    if not value[0] >= value[1] >= value[2]:
+    first, second, third = whole_list(value, f"{where}: values", 3, 0, 99, ContentError)
+    if not first >= second >= third:
         raise ContentError(f"{where}: values must not increase from 1st to 3rd place, got {value}")
-    return (value[0], value[1], value[2])
-
-
-def _int_list(where: str, value: Any, lo: int, hi: int) -> tuple[int, ...]:
-    if not isinstance(value, list) or not all(
-        isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi for v in value
-    ):
-        raise ContentError(f"{where} must be a list of whole numbers {lo}-{hi}, got {value!r}")
-    return tuple(value)
+    return (first, second, third)
 
 
 def parse_board(
@@ -239,15 +200,14 @@ def parse_board(
     """Validate the parsed ``board.toml``; returns ``(board, regions, setup)`` or raises ContentError."""
     if not isinstance(data, Mapping):
         raise ContentError(f"{where}: expected a table")
-    for section in ("map", "scoring", "castillo", "mobile_scoreboards", "regions", "power_cards", "setup"):
-        if not isinstance(data.get(section), Mapping):
-            raise ContentError(f"{where}: missing section [{section}]")
+    for key in ("map", "scoring", "castillo", "mobile_scoreboards", "regions", "power_cards", "setup"):
+        section(data, key, where, ContentError)
     w = f"{where} [map]"
-    map_rows = _int(w, data["map"], "rows", 1, 20)
-    map_cols = _int(w, data["map"], "cols", 1, 20)
+    map_rows = whole_in(data["map"], "rows", 1, 20, w, ContentError)
+    map_cols = whole_in(data["map"], "cols", 1, 20, w, ContentError)
     w = f"{where} [scoring]"
-    king_bonus = _int(w, data["scoring"], "king_bonus", 0, 99)
-    grande_bonus = _int(w, data["scoring"], "grande_bonus", 0, 99)
+    king_bonus = whole_in(data["scoring"], "king_bonus", 0, 99, w, ContentError)
+    grande_bonus = whole_in(data["scoring"], "grande_bonus", 0, 99, w, ContentError)
     w = f"{where} [castillo]"
     castillo = data["castillo"]
     castillo_values = _values(w, castillo.get("values"))
@@ -297,10 +257,10 @@ def parse_board(
             short=short,
             values=_values(w, entry.get("values")),
             adjacent=tuple(sorted(index[a] for a in adjacent)),
-            row=_int(f"{w} layout", layout, "row", 0, map_rows - 1),
-            col=_int(f"{w} layout", layout, "col", 0, map_cols - 1),
-            rows=_int(f"{w} layout", layout, "rows", 1, map_rows),
-            cols=_int(f"{w} layout", layout, "cols", 1, map_cols),
+            row=whole_in(layout, "row", 0, map_rows - 1, f"{w} layout", ContentError),
+            col=whole_in(layout, "col", 0, map_cols - 1, f"{w} layout", ContentError),
+            rows=whole_in(layout, "rows", 1, map_rows, f"{w} layout", ContentError),
+            cols=whole_in(layout, "cols", 1, map_cols, f"{w} layout", ContentError),
         )
         if region.row + region.rows > map_rows or region.col + region.cols > map_cols:
             raise ContentError(f"{w}: layout leaves the {map_rows}x{map_cols} map grid")
@@ -342,21 +302,25 @@ def parse_board(
         raise ContentError(f"{where} [power_cards]: values must be 1..N without gaps, got {list(raw_power)}")
     power = [0]
     for k in keys:
-        power.append(_int(f"{where} [power_cards]", raw_power, k, 0, 30))
+        power.append(whole_in(raw_power, k, 0, 30, f"{where} [power_cards]", ContentError))
 
     w = f"{where} [setup]"
     s = data["setup"]
     setup = Setup(
-        min_players=_int(w, s, "min_players", 1, 9),
-        max_players=_int(w, s, "max_players", 1, 9),
-        caballeros=_int(w, s, "caballeros", 1, 200),
-        home_region_caballeros=_int(w, s, "home_region_caballeros", 0, 99),
-        court=_int(w, s, "court", 0, 99),
-        provinces=_int(w, s, "provinces", 0, 199),
-        score_marker=_int(w, s, "score_marker", 0, 1),
-        rounds=_int(w, s, "rounds", 1, 20),
-        general_scoring_after=_int_list(f"{w} general_scoring_after", s.get("general_scoring_after"), 1, 20),
-        short_game_rounds=_int_list(f"{w} short_game_rounds", s.get("short_game_rounds"), 1, 20),
+        min_players=whole_in(s, "min_players", 1, 9, w, ContentError),
+        max_players=whole_in(s, "max_players", 1, 9, w, ContentError),
+        caballeros=whole_in(s, "caballeros", 1, 200, w, ContentError),
+        home_region_caballeros=whole_in(s, "home_region_caballeros", 0, 99, w, ContentError),
+        court=whole_in(s, "court", 0, 99, w, ContentError),
+        provinces=whole_in(s, "provinces", 0, 199, w, ContentError),
+        score_marker=whole_in(s, "score_marker", 0, 1, w, ContentError),
+        rounds=whole_in(s, "rounds", 1, 20, w, ContentError),
+        general_scoring_after=tuple(
+            whole_list(s.get("general_scoring_after"), f"{w}: general_scoring_after", None, 1, 20, ContentError)
+        ),
+        short_game_rounds=tuple(
+            whole_list(s.get("short_game_rounds"), f"{w}: short_game_rounds", None, 1, 20, ContentError)
+        ),
     )
     if setup.min_players > setup.max_players:
         raise ContentError(f"{w}: min_players exceeds max_players")
@@ -412,11 +376,7 @@ def parse_cards(data: Mapping[str, Any], where: str = "seeds/elgrande/cards.toml
         if effect not in EFFECTS:
             raise ContentError(f"{w}: unknown effect {effect!r}")
         expected = _BASE_KEYS | _EFFECT_KEYS.get(effect, frozenset())
-        if set(entry) != expected:
-            raise ContentError(
-                f"{w}: missing fields {sorted(expected - set(entry))}, "
-                f"unknown fields {sorted(set(entry) - expected)}"
-            )
+        check_keys(entry, expected, what=w, error=ContentError)
         card_id = _str(w, entry, "id")
         if card_id in seen:
             raise ContentError(f"{w}: id {card_id!r} is used twice")
@@ -425,31 +385,31 @@ def parse_cards(data: Mapping[str, Any], where: str = "seeds/elgrande/cards.toml
         fields: dict[str, Any] = {}
         if effect == "move":
             fields = {
-                "total": _int(w, entry, "total", -1, 30),
-                "own": _int(w, entry, "own", -1, 30),
-                "opp": _int(w, entry, "opp", -1, 30),
-                "one_region": _bool(w, entry, "one_region"),
-                "all_own": _bool(w, entry, "all_own"),
+                "total": whole_in(entry, "total", -1, 30, w, ContentError),
+                "own": whole_in(entry, "own", -1, 30, w, ContentError),
+                "opp": whole_in(entry, "opp", -1, 30, w, ContentError),
+                "one_region": bool_in(entry, "one_region", w, ContentError),
+                "all_own": bool_in(entry, "all_own", w, ContentError),
             }
             if fields["all_own"] and (fields["opp"] != 0 or not fields["one_region"]):
                 raise ContentError(f"{w}: an all_own move takes own caballeros (opp = 0) from one region")
             if not fields["all_own"] and fields["total"] < 1:
                 raise ContentError(f"{w}: a move needs a total of at least 1")
         elif effect in ("place_extra", "all_own_or_place", "king_returns", "court"):
-            fields = {"count": _int(w, entry, "count", 1, 30)}
+            fields = {"count": whole_in(entry, "count", 1, 30, w, ContentError)}
         elif effect in ("decay", "secret_remove"):
-            fields = {"count": _int(w, entry, "count", -1, 30)}
+            fields = {"count": whole_in(entry, "count", -1, 30, w, ContentError)}
             if fields["count"] == 0:
                 raise ContentError(f"{w}: count must be -1 (all) or positive")
         elif effect == "score_class":
-            fields = {"firsts": _int_list(f"{w} firsts", entry.get("firsts"), 1, 99)}
+            fields = {"firsts": tuple(whole_list(entry.get("firsts"), f"{w}: firsts", None, 1, 99, ContentError))}
             if not fields["firsts"]:
                 raise ContentError(f"{w}: firsts must not be empty")
         card = Card(
             index=len(cards),
             id=card_id,
-            stack=_int(w, entry, "stack", 1, 5),
-            copies=_int(w, entry, "copies", 1, 11),
+            stack=whole_in(entry, "stack", 1, 5, w, ContentError),
+            copies=whole_in(entry, "copies", 1, 11, w, ContentError),
             name=_str(w, entry, "name"),
             text=_str(w, entry, "text"),
             effect=EFFECTS.index(effect),
@@ -468,8 +428,8 @@ def parse_cards(data: Mapping[str, Any], where: str = "seeds/elgrande/cards.toml
 
 def load() -> tuple[Board, tuple[Region, ...], Setup, tuple[Card, ...]]:
     """Read and validate both data files (called once at import)."""
-    board, regions, setup = parse_board(_read("board.toml"))
-    return board, regions, setup, parse_cards(_read("cards.toml"))
+    board, regions, setup = parse_board(read_seed_toml("elgrande", "board.toml", ContentError))
+    return board, regions, setup, parse_cards(read_seed_toml("elgrande", "cards.toml", ContentError))
 
 
 BOARD, REGIONS, SETUP, CARDS = load()

@@ -48,6 +48,20 @@ from core.elgrande.content import (
     SETUP,
 )
 from core.engine import CorruptData, PlainData
+from core.plaindata import (
+    as_list,
+    as_table,
+    bool_in,
+    check_format,
+    check_keys,
+    decode_rng,
+    lookup,
+    one_of,
+    player_names,
+    prefixed,
+    whole_in,
+    whole_list,
+)
 from core.rng import Rng
 
 FORMAT = 1
@@ -546,66 +560,15 @@ _KEYS = frozenset(
         "disk_purpose disk_group disks disk_param reveals log log_mark"
     ).split()
 )
-
-
-def _fail(message: str) -> CorruptData:
-    return CorruptData(f"El Grande state: {message}")
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _int(data: dict[str, Any], key: str, lo: int, hi: int) -> int:
-    value = data[key]
-    if not _is_int(value) or not lo <= value <= hi:
-        raise _fail(f"{key} must be a whole number {lo}..{hi}, got {value!r}")
-    return value
-
-
-def _bool(data: dict[str, Any], key: str) -> bool:
-    value = data[key]
-    if not isinstance(value, bool):
-        raise _fail(f"{key} must be true or false, got {value!r}")
-    return value
-
-
-def _list(value: Any, what: str, length: int | None = None) -> list[Any]:
-    if not isinstance(value, list):
-        raise _fail(f"{what} must be a list, got {type(value).__name__}")
-    if length is not None and len(value) != length:
-        raise _fail(f"{what} must have {length} entries, got {len(value)}")
-    return value
-
-
-def _ints(value: Any, what: str, length: int | None, lo: int, hi: int) -> list[int]:
-    items = _list(value, what, length)
-    for item in items:
-        if not _is_int(item) or not lo <= item <= hi:
-            raise _fail(f"{what} entries must be whole numbers {lo}..{hi}, got {item!r}")
-    return list(items)
+_OPTION_KEYS = frozenset(("veto_windows", "use_veto", "castillo_visible", "short_game", "score_class_uses_printed"))
 
 
 def _region(value: Any, what: str, allow_none: bool = False) -> int:
-    if allow_none and value == "":
-        return -1
-    if not isinstance(value, str) or value not in REGION_INDEX:
-        raise _fail(f"{what}: unknown region {value!r}")
-    return REGION_INDEX[value]
+    return lookup(value, what, REGION_INDEX, "region", allow_none)
 
 
 def _card(value: Any, what: str, allow_none: bool = False) -> int:
-    if allow_none and value == "":
-        return -1
-    if not isinstance(value, str) or value not in CARD_INDEX:
-        raise _fail(f"{what}: unknown action card {value!r}")
-    return CARD_INDEX[value]
-
-
-def _named(value: Any, what: str, names: tuple[str, ...]) -> int:
-    if not isinstance(value, str) or value not in names:
-        raise _fail(f"{what} must be one of {', '.join(names)}, got {value!r}")
-    return names.index(value)
+    return lookup(value, what, CARD_INDEX, "action card", allow_none)
 
 
 def _mask(values: list[int]) -> int:
@@ -615,154 +578,133 @@ def _mask(values: list[int]) -> int:
     return mask
 
 
+@prefixed("El Grande state")
 def decode_state(data: Any) -> State:
     """Rebuild a state from :func:`encode_state` output, checking the rules' invariants."""
-    if not isinstance(data, dict):
-        raise _fail(f"expected a table, got {type(data).__name__}")
-    keys = set(data)
-    if not _KEYS <= keys or keys - _KEYS - {"rng"}:
-        raise _fail(f"missing fields {sorted(_KEYS - keys)}, unknown fields {sorted(keys - _KEYS - {'rng'})}")
-    if data["format"] != FORMAT or isinstance(data["format"], bool):
-        raise _fail(f"unsupported format {data['format']!r}")
-    names = _list(data["names"], "names")
-    if not SETUP.min_players <= len(names) <= SETUP.max_players:
-        raise _fail(f"{len(names)} players (allowed {SETUP.min_players}-{SETUP.max_players})")
-    if not all(isinstance(name, str) for name in names):
-        raise _fail("player names must be strings")
+    data = as_table(data, "the state")
+    check_keys(data, _KEYS, {"rng"})
+    check_format(data["format"], FORMAT)
+    names = player_names(data["names"], SETUP.min_players, SETUP.max_players)
     n = len(names)
-    state = State(tuple(names))
+    state = State(names)
 
-    options = data["options"]
-    if not isinstance(options, dict) or set(options) != {
-        "veto_windows",
-        "use_veto",
-        "castillo_visible",
-        "short_game",
-        "score_class_uses_printed",
-    }:
-        raise _fail(
-            "options must hold veto_windows, use_veto, castillo_visible, short_game, score_class_uses_printed"
-        )
-    if options["veto_windows"] not in VETO_WINDOWS:
-        raise _fail(f"veto_windows must be one of {VETO_WINDOWS}, got {options['veto_windows']!r}")
-    state.veto_windows = options["veto_windows"]
-    state.use_veto = _bool(options, "use_veto")
-    state.castillo_visible = _bool(options, "castillo_visible")
-    state.short_game = _bool(options, "short_game")
-    state.printed_classes = _bool(options, "score_class_uses_printed")
-    state.viewer = _int(data, "viewer", SPECTATOR, n - 1)
-    state.castillo_masked = _bool(data, "castillo_masked")
+    options = as_table(data["options"], "options")
+    check_keys(options, _OPTION_KEYS, what="options")
+    state.veto_windows = VETO_WINDOWS[one_of(options["veto_windows"], "veto_windows", VETO_WINDOWS)]
+    state.use_veto = bool_in(options, "use_veto")
+    state.castillo_visible = bool_in(options, "castillo_visible")
+    state.short_game = bool_in(options, "short_game")
+    state.printed_classes = bool_in(options, "score_class_uses_printed")
+    state.viewer = whole_in(data, "viewer", SPECTATOR, n - 1)
+    state.castillo_masked = bool_in(data, "castillo_masked")
     full = state.viewer == FULL
     if "rng" in data:
         if not full:
-            raise _fail("a view carries no random generator")
-        try:
-            state.rng = Rng.decode(data["rng"])
-        except ValueError as exc:
-            raise _fail(f"rng: {exc}") from None
+            raise CorruptData("a view carries no random generator")
+        state.rng = decode_rng(data["rng"])
     if state.castillo_masked and (full or state.castillo_visible):
-        raise _fail("only views of a game with a hidden Castillo mask its contents")
+        raise CorruptData("only views of a game with a hidden Castillo mask its contents")
 
     rounds = playable_rounds(state.short_game)
-    state.round = _int(data, "round", 1, SETUP.rounds)
+    state.round = whole_in(data, "round", 1, SETUP.rounds)
     if state.round not in rounds:
-        raise _fail(f"round {state.round} is not played in this game")
-    state.phase = _named(data["phase"], "phase", PHASES)
+        raise CorruptData(f"round {state.round} is not played in this game")
+    state.phase = one_of(data["phase"], "phase", PHASES)
     over = state.phase == OVER
     if over and state.round != rounds[-1]:
-        raise _fail("the game can only be over after the last round")
+        raise CorruptData("the game can only be over after the last round")
 
     # Board.
     state.king = _region(data["king"], "king")
-    grandes = _list(data["grandes"], "grandes", n)
+    grandes = as_list(data["grandes"], "grandes", n)
     state.grandes = [_region(r, "grandes") for r in grandes]
     board = data["board"]
     if not isinstance(board, dict) or set(board) != set(REGION_IDS):
-        raise _fail("board must list every region once")
-    state.board = [_ints(board[rid], f"board.{rid}", n, 0, SETUP.in_play) for rid in REGION_IDS]
-    state.castillo = _ints(data["castillo"], "castillo", n, 0, SETUP.in_play)
-    log = _list(data["castillo_log"], "castillo_log")
+        raise CorruptData("board must list every region once")
+    state.board = [whole_list(board[rid], f"board.{rid}", n, 0, SETUP.in_play) for rid in REGION_IDS]
+    state.castillo = whole_list(data["castillo"], "castillo", n, 0, SETUP.in_play)
+    log = as_list(data["castillo_log"], "castillo_log")
     state.castillo_log = []
     for entry in log:
-        rnd, seat, count = _ints(entry, "castillo_log entry", 3, 0, SETUP.in_play)
+        rnd, seat, count = whole_list(entry, "castillo_log entry", 3, 0, SETUP.in_play)
         if not 1 <= rnd <= state.round or seat >= n or count < 1:
-            raise _fail(f"castillo_log entry {entry} is impossible")
+            raise CorruptData(f"castillo_log entry {entry} is impossible")
         state.castillo_log.append((rnd, seat, count))
-    state.court = _ints(data["court"], "court", n, 0, SETUP.in_play)
-    state.provinces = _ints(data["provinces"], "provinces", n, 0, SETUP.in_play)
-    state.score = _ints(data["score"], "score", n, 0, 10_000)
-    points = _list(data["points"], "points", n)
-    state.points = [_ints(row, "points row", len(CATEGORIES), 0, 10_000) for row in points]
+    state.court = whole_list(data["court"], "court", n, 0, SETUP.in_play)
+    state.provinces = whole_list(data["provinces"], "provinces", n, 0, SETUP.in_play)
+    state.score = whole_list(data["score"], "score", n, 0, 10_000)
+    points = as_list(data["points"], "points", n)
+    state.points = [whole_list(row, "points row", len(CATEGORIES), 0, 10_000) for row in points]
     for seat in range(n):
         if sum(state.points[seat]) != state.score[seat]:
-            raise _fail(f"seat {seat}'s score {state.score[seat]} differs from its breakdown")
+            raise CorruptData(f"seat {seat}'s score {state.score[seat]} differs from its breakdown")
         inside = state.castillo[seat]
         logged = state.castillo_insertions(seat)
         if state.castillo_masked:
             if inside:
-                raise _fail("a masked Castillo must show zeros")
+                raise CorruptData("a masked Castillo must show zeros")
             inside = logged
         elif inside != logged:
-            raise _fail(f"seat {seat} has {inside} in the Castillo but the insertion log says {logged}")
+            raise CorruptData(f"seat {seat} has {inside} in the Castillo but the insertion log says {logged}")
         total = sum(row[seat] for row in state.board) + inside + state.court[seat] + state.provinces[seat]
         if total != SETUP.in_play:
-            raise _fail(f"seat {seat} has {total} caballeros in play, not {SETUP.in_play}")
+            raise CorruptData(f"seat {seat} has {total} caballeros in play, not {SETUP.in_play}")
     state.scoreboards = [
-        _region(r, "scoreboards", True) for r in _list(data["scoreboards"], "scoreboards", 2)
+        _region(r, "scoreboards", True) for r in as_list(data["scoreboards"], "scoreboards", 2)
     ]
     if state.scoreboards[0] >= 0 and state.scoreboards[0] == state.scoreboards[1]:
-        raise _fail("both mobile scoreboards stand on one region")
+        raise CorruptData("both mobile scoreboards stand on one region")
 
     # Power cards.
-    hands = _list(data["hand"], "hand", n)
-    played = _list(data["played"], "played", n)
-    cands = _list(data["candidates"], "candidates", n)
-    state.backs_hidden = _ints(data["backs_hidden"], "backs_hidden", n, 0, POWER_VALUES)
+    hands = as_list(data["hand"], "hand", n)
+    played = as_list(data["played"], "played", n)
+    cands = as_list(data["candidates"], "candidates", n)
+    state.backs_hidden = whole_list(data["backs_hidden"], "backs_hidden", n, 0, POWER_VALUES)
     round_pos = rounds.index(state.round)
     for seat in range(n):
-        values = _ints(hands[seat], f"hand[{seat}]", None, 1, POWER_VALUES)
+        values = whole_list(hands[seat], f"hand[{seat}]", None, 1, POWER_VALUES)
         if len(set(values)) != len(values):
-            raise _fail(f"hand[{seat}] repeats a value")
+            raise CorruptData(f"hand[{seat}] repeats a value")
         state.hand[seat] = _mask(values)
-        state.played[seat] = _ints(played[seat], f"played[{seat}]", None, 1, POWER_VALUES)
-        state.cands[seat] = _mask(_ints(cands[seat], f"candidates[{seat}]", None, 1, POWER_VALUES))
+        state.played[seat] = whole_list(played[seat], f"played[{seat}]", None, 1, POWER_VALUES)
+        state.cands[seat] = _mask(whole_list(cands[seat], f"candidates[{seat}]", None, 1, POWER_VALUES))
         ever = _mask(state.played[seat])
         if state.cands[seat] & ~ever:
-            raise _fail(f"seat {seat}: a take-back candidate was never played")
+            raise CorruptData(f"seat {seat}: a take-back candidate was never played")
         if state.backs_hidden[seat] > bin(state.cands[seat]).count("1"):
-            raise _fail(f"seat {seat}: more hidden take-backs than candidates")
+            raise CorruptData(f"seat {seat}: more hidden take-backs than candidates")
         if (state.backs_hidden[seat] == 0) != (state.cands[seat] == 0):
-            raise _fail(f"seat {seat}: candidates without hidden take-backs (or the reverse)")
+            raise CorruptData(f"seat {seat}: candidates without hidden take-backs (or the reverse)")
         known = ALL_POWER & ~state.cands[seat]
         if full or seat == state.viewer:
             if ALL_POWER & ~state.hand[seat] & ~ever:
-                raise _fail(f"seat {seat} lacks a power card it never played")
+                raise CorruptData(f"seat {seat} lacks a power card it never played")
         elif state.hand[seat] & state.cands[seat]:
-            raise _fail(f"seat {seat}'s hand in a view may show only the sure values")
+            raise CorruptData(f"seat {seat}'s hand in a view may show only the sure values")
         if (ALL_POWER & ~ever) & ~state.hand[seat] & known:
-            raise _fail(f"seat {seat} lacks a power card it never played")
+            raise CorruptData(f"seat {seat} lacks a power card it never played")
 
     # Action cards.
     state.stacks = [
-        [_card(c, "stacks") for c in _list(row, "stacks row")] for row in _list(data["stacks"], "stacks", 4)
+        [_card(c, "stacks") for c in as_list(row, "stacks row")] for row in as_list(data["stacks"], "stacks", 4)
     ]
-    state.face_up = [_card(c, "face_up", True) for c in _list(data["face_up"], "face_up", 5)]
-    state.out = [_card(c, "out") for c in _list(data["out"], "out")]
+    state.face_up = [_card(c, "face_up", True) for c in as_list(data["face_up"], "face_up", 5)]
+    state.out = [_card(c, "out") for c in as_list(data["out"], "out")]
     state.vetoes = []
-    for entry in _list(data["vetoes"], "vetoes"):
-        seat, expiry = _ints(entry, "vetoes entry", 2, 0, SETUP.rounds + 1)
+    for entry in as_list(data["vetoes"], "vetoes"):
+        seat, expiry = whole_list(entry, "vetoes entry", 2, 0, SETUP.rounds + 1)
         if seat >= n or expiry < state.round:
-            raise _fail(f"vetoes entry {entry} is impossible")
+            raise CorruptData(f"vetoes entry {entry} is impossible")
         state.vetoes.append((seat, expiry))
     if state.vetoes and not state.use_veto:
-        raise _fail("Vetos are held although use_veto is off")
+        raise CorruptData("Vetos are held although use_veto is off")
     state.card = _card(data["card"], "card", True)
     for i in range(5):
         if state.face_up[i] >= 0 and CARD_STACK[state.face_up[i]] != i + 1:
-            raise _fail(f"face-up card of stack {i + 1} belongs to another stack")
+            raise CorruptData(f"face-up card of stack {i + 1} belongs to another stack")
     for i in range(4):
         if any(CARD_STACK[c] != i + 1 for c in state.stacks[i]):
-            raise _fail(f"stack {i + 1} holds a card of another stack")
+            raise CorruptData(f"stack {i + 1} holds a card of another stack")
         seen = Counter(state.stacks[i])
         if state.face_up[i] >= 0:
             seen[state.face_up[i]] += 1
@@ -773,71 +715,71 @@ def decode_state(data: Any) -> State:
         if i + 1 == CARD_STACK[VETO_CARD]:
             seen[VETO_CARD] += len(state.vetoes)
         if seen != Counter(DECKS[i + 1]):
-            raise _fail(f"the cards of stack {i + 1} do not add up to its deck")
+            raise CorruptData(f"the cards of stack {i + 1} do not add up to its deck")
         if not full and state.stacks[i] != sorted(state.stacks[i]):
-            raise _fail("a view lists face-down cards in sorted order only")
+            raise CorruptData("a view lists face-down cards in sorted order only")
     if state.face_up[4] not in (-1, KING_CARD) or any(CARD_STACK[c] == 5 for c in state.out):
-        raise _fail("the King's card is misplaced")
+        raise CorruptData("the King's card is misplaced")
     revealed = sum(1 for i in range(4) for c in state.out if CARD_STACK[c] == i + 1)
     if revealed > 4 * (round_pos + 1):
-        raise _fail("more action cards are out of play than rounds allow")
+        raise CorruptData("more action cards are out of play than rounds allow")
 
     # Bidding and turns.
-    state.bid_first = _int(data, "bid_first", 0, n - 1)
-    state.bids = _ints(data["bids"], "bids", n, 0, POWER_VALUES)
-    state.bid_count = _int(data, "bid_count", 0, n)
+    state.bid_first = whole_in(data, "bid_first", 0, n - 1)
+    state.bids = whole_list(data["bids"], "bids", n, 0, POWER_VALUES)
+    state.bid_count = whole_in(data, "bid_count", 0, n)
     made = [b for b in state.bids if b]
     if len(set(made)) != len(made):
-        raise _fail("two players bid the same power value this round")
+        raise CorruptData("two players bid the same power value this round")
     if len(made) != state.bid_count:
-        raise _fail("bid_count differs from the bids made")
+        raise CorruptData("bid_count differs from the bids made")
     for j in range(n):
         seat = (state.bid_first + j) % n
         if (state.bids[seat] > 0) != (j < state.bid_count):
-            raise _fail("the bids do not follow the bidding order")
+            raise CorruptData("the bids do not follow the bidding order")
         if state.bids[seat] and (not state.played[seat] or state.played[seat][-1] != state.bids[seat]):
-            raise _fail(f"seat {seat}'s bid is not its last played card")
+            raise CorruptData(f"seat {seat}'s bid is not its last played card")
         plays = round_pos + (1 if state.bids[seat] else 0)
         if len(state.played[seat]) != plays:
-            raise _fail(f"seat {seat} played {len(state.played[seat])} power cards, expected {plays}")
-    state.order = _ints(data["order"], "order", None, 0, n - 1)
-    state.turn_idx = _int(data, "turn_idx", 0, n)
-    state.cur = _int(data, "cur", -1, n - 1)
-    state.refill_left = _int(data, "refill_left", 0, SETUP.in_play)
+            raise CorruptData(f"seat {seat} played {len(state.played[seat])} power cards, expected {plays}")
+    state.order = whole_list(data["order"], "order", None, 0, n - 1)
+    state.turn_idx = whole_in(data, "turn_idx", 0, n)
+    state.cur = whole_in(data, "cur", -1, n - 1)
+    state.refill_left = whole_in(data, "refill_left", 0, SETUP.in_play)
     in_turn = state.phase in (COURT, PULL, TAKE, BODY, VETO, RET) or (
         state.phase == DISK and state.bid_count == n and state.turn_idx < n
     )
     if state.phase != BID and not over and state.bid_count == n:
         if sorted(state.order) != list(range(n)):
-            raise _fail("order must list every seat once")
+            raise CorruptData("order must list every seat once")
         if [state.bids[s] for s in state.order] != sorted(made, reverse=True):
-            raise _fail("the turn order does not follow the bids")
+            raise CorruptData("the turn order does not follow the bids")
     elif state.order and sorted(state.order) != list(range(n)):
-        raise _fail("order must be empty or list every seat once")
+        raise CorruptData("order must be empty or list every seat once")
     if in_turn:
         if state.bid_count != n or state.turn_idx >= n or state.cur != state.order[state.turn_idx]:
-            raise _fail("the current player is not the one whose turn it is")
+            raise CorruptData("the current player is not the one whose turn it is")
     elif state.phase == BID and state.cur != -1:
-        raise _fail("nobody is on turn while bidding")
+        raise CorruptData("nobody is on turn while bidding")
 
     # The current card.
-    state.placed = _int(data, "placed", 0, 5)
-    state.place_closed = _bool(data, "place_closed")
-    state.special = _named(data["special"], "special", SPECIAL_STATES)
-    state.sp_mode = _named(data["sp_mode"], "sp_mode", MODES)
+    state.placed = whole_in(data, "placed", 0, 5)
+    state.place_closed = bool_in(data, "place_closed")
+    state.special = one_of(data["special"], "special", SPECIAL_STATES)
+    state.sp_mode = one_of(data["sp_mode"], "sp_mode", MODES)
     state.pick_region = _region(data["pick_region"], "pick_region", True)
-    state.pick_seat = _int(data, "pick_seat", -1, n - 1)
+    state.pick_seat = whole_in(data, "pick_seat", -1, n - 1)
     state.src_region = _region(data["src_region"], "src_region", True)
-    state.moved_own = _int(data, "moved_own", 0, SETUP.in_play)
-    state.moved_opp = _int(data, "moved_opp", 0, SETUP.in_play * n)
+    state.moved_own = whole_in(data, "moved_own", 0, SETUP.in_play)
+    state.moved_opp = whole_in(data, "moved_opp", 0, SETUP.in_play * n)
     arrived = data["arrived"]
-    state.arrived = _ints(arrived, "arrived", None, 0, SETUP.in_play)
+    state.arrived = whole_list(arrived, "arrived", None, 0, SETUP.in_play)
     if state.arrived and len(state.arrived) != NUM_REGIONS * n:
-        raise _fail("arrived must be empty or hold one count per region and seat")
-    state.extra_placed = _int(data, "extra_placed", 0, 30)
-    state.removed_mask = _int(data, "removed_mask", 0, (1 << n) - 1)
-    state.pull_left = _int(data, "pull_left", 0, 30)
-    state.proposals = _int(data, "proposals", 0, 1000)
+        raise CorruptData("arrived must be empty or hold one count per region and seat")
+    state.extra_placed = whole_in(data, "extra_placed", 0, 30)
+    state.removed_mask = whole_in(data, "removed_mask", 0, (1 << n) - 1)
+    state.pull_left = whole_in(data, "pull_left", 0, 30)
+    state.proposals = whole_in(data, "proposals", 0, 1000)
     proposal = data["proposal"]
     if proposal == {}:
         state.proposal = None
@@ -845,57 +787,57 @@ def decode_state(data: Any) -> State:
         try:
             state.proposal = act.decode_action(proposal)
         except CorruptData as exc:
-            raise _fail(f"proposal: {exc}") from None
-    state.veto_queue = _ints(data["veto_queue"], "veto_queue", None, 0, n - 1)
+            raise CorruptData(f"proposal: {exc}") from None
+    state.veto_queue = whole_list(data["veto_queue"], "veto_queue", None, 0, n - 1)
     if (state.phase == VETO) != (state.proposal is not None) or (state.phase == VETO) != bool(
         state.veto_queue
     ):
-        raise _fail("a proposal and veto queue exist exactly while asking for a Veto")
+        raise CorruptData("a proposal and veto queue exist exactly while asking for a Veto")
     held = {seat for seat, _ in state.vetoes}
     if any(s not in held or s == state.cur for s in state.veto_queue):
-        raise _fail("only other players holding a Veto may be asked")
+        raise CorruptData("only other players holding a Veto may be asked")
     if (state.pick_region >= 0) != (state.pick_seat >= 0):
-        raise _fail("a picked caballero needs both a region and a seat")
+        raise CorruptData("a picked caballero needs both a region and a seat")
     if state.pick_region >= 0 and state.board[state.pick_region][state.pick_seat] < 1:
-        raise _fail("the picked caballero is not there")
+        raise CorruptData("the picked caballero is not there")
     if state.placed > (CARD_STACK[state.card] if state.card >= 0 else 0):
-        raise _fail("more caballeros placed than the card allows")
+        raise CorruptData("more caballeros placed than the card allows")
 
     # Others' steps.
-    state.ret_queue = _ints(data["ret_queue"], "ret_queue", None, 0, n - 1)
-    state.ret_owed = _int(data, "ret_owed", 0, 30)
+    state.ret_queue = whole_list(data["ret_queue"], "ret_queue", None, 0, n - 1)
+    state.ret_owed = whole_in(data, "ret_owed", 0, 30)
     if (state.phase == RET) != bool(state.ret_queue):
-        raise _fail("the return queue is used exactly while opponents return caballeros")
+        raise CorruptData("the return queue is used exactly while opponents return caballeros")
     if state.cur in state.ret_queue:
-        raise _fail("the acting player does not return caballeros for his own card")
-    state.disk_purpose = _named(data["disk_purpose"], "disk_purpose", DISK_PURPOSES)
-    state.disk_group = _ints(data["disk_group"], "disk_group", None, 0, n - 1)
-    state.disks = _ints(data["disks"], "disks", n, HIDDEN_DISK, NUM_REGIONS - 1)
-    state.disk_param = _int(data, "disk_param", -1, NUM_REGIONS - 1)
+        raise CorruptData("the acting player does not return caballeros for his own card")
+    state.disk_purpose = one_of(data["disk_purpose"], "disk_purpose", DISK_PURPOSES)
+    state.disk_group = whole_list(data["disk_group"], "disk_group", None, 0, n - 1)
+    state.disks = whole_list(data["disks"], "disks", n, HIDDEN_DISK, NUM_REGIONS - 1)
+    state.disk_param = whole_in(data, "disk_param", -1, NUM_REGIONS - 1)
     if (state.phase == DISK) != (state.disk_purpose != D_NONE) or (state.phase == DISK) != bool(
         state.disk_group
     ):
-        raise _fail("a disk group exists exactly while disks are being set")
+        raise CorruptData("a disk group exists exactly while disks are being set")
     if len(set(state.disk_group)) != len(state.disk_group):
-        raise _fail("disk_group repeats a seat")
+        raise CorruptData("disk_group repeats a seat")
     for seat in range(n):
         if state.disks[seat] != NO_DISK and seat not in state.disk_group:
-            raise _fail(f"seat {seat} set a disk outside the group")
+            raise CorruptData(f"seat {seat} set a disk outside the group")
         if state.disks[seat] == HIDDEN_DISK and (full or seat == state.viewer):
-            raise _fail("only views hide other players' disks")
+            raise CorruptData("only views hide other players' disks")
         if state.disks[seat] >= 0 and not full and seat != state.viewer:
-            raise _fail("a view shows another player's secret disk")
+            raise CorruptData("a view shows another player's secret disk")
     if state.phase == DISK and all(state.disks[s] != NO_DISK for s in state.disk_group):
-        raise _fail("every disk is set but they were not revealed")
+        raise CorruptData("every disk is set but they were not revealed")
     if state.phase in (BODY, VETO, RET) or (state.phase == DISK and state.disk_purpose != D_GENERAL):
         if state.card < 0:
-            raise _fail("a turn in progress needs its action card")
+            raise CorruptData("a turn in progress needs its action card")
     elif state.card >= 0:
-        raise _fail("an action card is in play outside a turn")
-    state.reveals = _int(data, "reveals", 0, 1_000_000)
-    log = _list(data["log"], "log")
+        raise CorruptData("an action card is in play outside a turn")
+    state.reveals = whole_in(data, "reveals", 0, 1_000_000)
+    log = as_list(data["log"], "log")
     if not all(isinstance(line, str) for line in log):
-        raise _fail("log entries must be strings")
+        raise CorruptData("log entries must be strings")
     state.log = list(log)
-    state.log_mark = _int(data, "log_mark", 0, len(log))
+    state.log_mark = whole_in(data, "log_mark", 0, len(log))
     return state

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple, Union
 
 from core.engine import CorruptData, PlainData
+from core.plaindata import as_table, check_keys, whole
 from core.quadropolis.board import CITY, CITY_SQUARES, NUM_SLOTS, SLOT_INDEX, SLOT_NAMES, city_coords
 from core.quadropolis.content import RULES
 
@@ -55,31 +56,22 @@ def encode_action(action: Action) -> dict[str, PlainData]:
     raise TypeError(f"not a Quadropolis action: {action!r}")
 
 
-def _whole(data: dict[str, Any], key: str, lo: int, hi: int) -> int:
-    value = data.get(key)
-    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-        raise CorruptData(f"action field {key} must be a whole number {lo}-{hi}, got {value!r}")
-    return value
-
-
 def decode_action(data: Any) -> Action:
     """Rebuild an action from :func:`encode_action` output; raises CorruptData if invalid."""
-    if not isinstance(data, dict):
-        raise CorruptData(f"an action must be a table, got {type(data).__name__}")
+    data = as_table(data, "an action")
     kind = data.get("type")
     expected = {"place": {"type", "architect", "slot"}, "build": {"type", "row", "col"}, "discard": {"type"}}
     if not isinstance(kind, str) or kind not in expected:
         raise CorruptData(f"unknown action type {kind!r}")
-    if set(data) != expected[kind]:
-        raise CorruptData(f"a {kind} action has fields {sorted(expected[kind])}, got {sorted(data)}")
+    check_keys(data, expected[kind], what=f"a {kind} action")
     if kind == "place":
-        architect = _whole(data, "architect", 1, RULES.architects)
+        architect = whole(data["architect"], "action field architect", 1, RULES.architects)
         slot = data["slot"]
         if not isinstance(slot, str) or slot not in SLOT_INDEX:
             raise CorruptData(f"unknown Architect slot {slot!r}")
         return PLACE[architect][SLOT_INDEX[slot]]
     if kind == "build":
-        row = _whole(data, "row", 1, CITY)
-        col = _whole(data, "col", 1, CITY)
+        row = whole(data["row"], "action field row", 1, CITY)
+        col = whole(data["col"], "action field col", 1, CITY)
         return BUILD[(row - 1) * CITY + col - 1]
     return DISCARD

@@ -8,10 +8,10 @@ file and the problem. Everything else in the package uses the module constants b
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
-from importlib.resources import files
 from typing import Any, Mapping
+
+from core.plaindata import bool_in, check_keys, one_of, read_seed_toml, section, whole_in, whole_list
 
 # Building type codes (ints keep the hot loops cheap). Order is fixed; names come from data.
 TOWER, SHOP, SERVICE, PARK, FACTORY, HARBOR = range(6)
@@ -86,59 +86,32 @@ class Rules:
         return (self.city_size // self.district_size) ** 2
 
 
-def _read(name: str) -> dict[str, Any]:
-    path = files("seeds") / "quadropolis" / name
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ContentError(f"seeds/quadropolis/{name}: cannot read ({exc})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ContentError(f"seeds/quadropolis/{name}: not valid TOML ({exc})") from None
-
-
-def _int(where: str, table: Mapping[str, Any], key: str, lo: int, hi: int) -> int:
-    value = table.get(key)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ContentError(f"{where}: {key} must be a whole number, got {value!r}")
-    if not lo <= value <= hi:
-        raise ContentError(f"{where}: {key} must be between {lo} and {hi}, got {value}")
-    return value
-
-
-def _table(where: str, table: Mapping[str, Any], key: str, length: int) -> tuple[int, ...]:
-    value = table.get(key)
-    if (
-        not isinstance(value, list)
-        or len(value) != length
-        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    ):
-        raise ContentError(f"{where}: {key} must be a list of {length} whole numbers, got {value!r}")
-    return tuple(value)
+def _scores(table: Mapping[str, Any], key: str, length: int, where: str) -> tuple[int, ...]:
+    return tuple(whole_list(table.get(key), f"{where}: {key}", length, error=ContentError))
 
 
 def parse_rules(data: Mapping[str, Any], where: str = "seeds/quadropolis/rules.toml") -> Rules:
     """Validate the parsed ``rules.toml`` and return :class:`Rules`; raises ContentError."""
     if not isinstance(data, Mapping):
         raise ContentError(f"{where}: expected a table")
-    for section in ("board", "players", "face_up_marks", "types", "scoring"):
-        if not isinstance(data.get(section), Mapping):
-            raise ContentError(f"{where}: missing section [{section}]")
+    for key in ("board", "players", "face_up_marks", "types", "scoring"):
+        section(data, key, where, ContentError)
     board, scoring = data["board"], data["scoring"]
     w = f"{where} [board]"
-    rounds = _int(w, board, "rounds", 1, 9)
-    site = _int(w, board, "site_size", 2, 9)
-    architects = _int(w, board, "architects", 1, site)
-    city = _int(w, board, "city_size", 2, 9)
-    district = _int(w, board, "district_size", 1, city)
+    rounds = whole_in(board, "rounds", 1, 9, w, ContentError)
+    site = whole_in(board, "site_size", 2, 9, w, ContentError)
+    architects = whole_in(board, "architects", 1, site, w, ContentError)
+    city = whole_in(board, "city_size", 2, 9, w, ContentError)
+    district = whole_in(board, "district_size", 1, city, w, ContentError)
     if city % district:
         raise ContentError(f"{w}: city_size must be a multiple of district_size")
     if architects > city:
         raise ContentError(f"{w}: architects must not exceed city_size (row/column n must exist)")
-    height = _int(w, board, "max_tower_height", 1, 9)
-    customers = _int(w, board, "max_customers", 1, 9)
+    height = whole_in(board, "max_tower_height", 1, 9, w, ContentError)
+    customers = whole_in(board, "max_customers", 1, 9, w, ContentError)
     w = f"{where} [players]"
-    low = _int(w, data["players"], "min", 1, 9)
-    high = _int(w, data["players"], "max", low, 9)
+    low = whole_in(data["players"], "min", 1, 9, w, ContentError)
+    high = whole_in(data["players"], "max", low, 9, w, ContentError)
     marks: dict[int, frozenset[str]] = {}
     for players in range(low, high + 1):
         value = data["face_up_marks"].get(str(players))
@@ -175,16 +148,16 @@ def parse_rules(data: Mapping[str, Any], where: str = "seeds/quadropolis/rules.t
         face_up_marks=marks,
         type_names=tuple(names),
         type_letters=tuple(letters),
-        tower_table=_table(w, scoring, "tower", height + 1),
-        shop_table=_table(w, scoring, "shop", customers + 1),
-        service_table=_table(w, scoring, "service_districts", districts + 1),
-        park_table=_table(w, scoring, "park", 5),
-        harbor_table=_table(w, scoring, "harbor_run", city + 1),
-        factory_per_shop=_int(w, scoring, "factory_per_shop", 0, 99),
-        factory_per_harbor=_int(w, scoring, "factory_per_harbor", 0, 99),
-        park_absorbs=_int(w, scoring, "park_absorbs", 0, 9),
-        unused_inhabitant=_int(w, scoring, "unused_inhabitant", -9, 0),
-        unused_energy=_int(w, scoring, "unused_energy", -9, 0),
+        tower_table=_scores(scoring, "tower", height + 1, w),
+        shop_table=_scores(scoring, "shop", customers + 1, w),
+        service_table=_scores(scoring, "service_districts", districts + 1, w),
+        park_table=_scores(scoring, "park", 5, w),
+        harbor_table=_scores(scoring, "harbor_run", city + 1, w),
+        factory_per_shop=whole_in(scoring, "factory_per_shop", 0, 99, w, ContentError),
+        factory_per_harbor=whole_in(scoring, "factory_per_harbor", 0, 99, w, ContentError),
+        park_absorbs=whole_in(scoring, "park_absorbs", 0, 9, w, ContentError),
+        unused_inhabitant=whole_in(scoring, "unused_inhabitant", -9, 0, w, ContentError),
+        unused_energy=whole_in(scoring, "unused_energy", -9, 0, w, ContentError),
     )
     # The optimiser relies on scores never dropping when something more is activated.
     for key, table in (
@@ -219,32 +192,25 @@ def parse_tiles(
         w = f"{where}: tile #{number}"
         if not isinstance(entry, Mapping):
             raise ContentError(f"{w} is not a table")
-        keys = set(entry)
-        if keys != _TILE_KEYS:
-            missing, extra = sorted(_TILE_KEYS - keys), sorted(keys - _TILE_KEYS)
-            raise ContentError(f"{w}: missing fields {missing}, unknown fields {extra}")
+        check_keys(entry, _TILE_KEYS, what=w, error=ContentError)
         tile_id = entry["id"]
         if not isinstance(tile_id, str) or not tile_id or tile_id in seen:
             raise ContentError(f"{w}: id must be a unique non-empty string, got {tile_id!r}")
         seen.add(tile_id)
         w = f"{where}: tile {tile_id}"
-        kind_key = entry["type"]
-        if kind_key not in TYPE_KEYS:
-            raise ContentError(f"{w}: type must be one of {', '.join(TYPE_KEYS)}, got {kind_key!r}")
-        kind = TYPE_KEYS.index(kind_key)
-        mark, mayor = entry["mark"], entry["mayor"]
+        kind = one_of(entry["type"], f"{w}: type", TYPE_KEYS, ContentError)
+        mark = entry["mark"]
         if mark not in MARKS:
             raise ContentError(f"{w}: mark must be one of {MARKS}, got {mark!r}")
-        if not isinstance(mayor, bool):
-            raise ContentError(f"{w}: mayor must be true or false")
+        mayor = bool_in(entry, "mayor", w, ContentError)
         tile = Tile(
             index=len(tiles),
             id=tile_id,
-            round=_int(w, entry, "round", 1, rules.rounds),
+            round=whole_in(entry, "round", 1, rules.rounds, w, ContentError),
             kind=kind,
-            inh=_int(w, entry, "inh", 0, 9),
-            en=_int(w, entry, "en", 0, 9),
-            vp=_int(w, entry, "vp", 0, 9),
+            inh=whole_in(entry, "inh", 0, 9, w, ContentError),
+            en=whole_in(entry, "en", 0, 9, w, ContentError),
+            vp=whole_in(entry, "vp", 0, 9, w, ContentError),
             mark=mark,
             mayor=mayor,
         )
@@ -269,8 +235,8 @@ def parse_tiles(
 
 def load() -> tuple[Rules, tuple[Tile, ...]]:
     """Read and validate both data files (called once at import)."""
-    rules = parse_rules(_read("rules.toml"))
-    return rules, parse_tiles(_read("tiles.toml"), rules)
+    rules = parse_rules(read_seed_toml("quadropolis", "rules.toml", ContentError))
+    return rules, parse_tiles(read_seed_toml("quadropolis", "tiles.toml", ContentError), rules)
 
 
 RULES, TILES = load()

@@ -19,10 +19,23 @@ from __future__ import annotations
 from typing import Any
 
 from core.engine import CorruptData, PlainData
+from core.plaindata import (
+    as_list,
+    as_table,
+    bool_in,
+    check_format,
+    check_keys,
+    decode_rng,
+    lookup,
+    one_of,
+    player_names,
+    prefixed,
+    whole_in,
+    whole_list,
+)
 from core.quadropolis.board import CITY_SQUARES, NUM_SLOTS, SITE_SQUARES, SLOT_INDEX, SLOT_NAMES
 from core.quadropolis.content import (
     RULES,
-    TILE_BY_ID,
     TILE_EN,
     TILE_INH,
     TILE_KIND,
@@ -268,160 +281,115 @@ _KEYS = frozenset(
 )
 
 
-def _fail(message: str) -> CorruptData:
-    return CorruptData(f"Quadropolis state: {message}")
-
-
-def _int(data: dict[str, Any], key: str, lo: int, hi: int) -> int:
-    value = data[key]
-    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-        raise _fail(f"{key} must be a whole number {lo}..{hi}, got {value!r}")
-    return value
-
-
-def _list(value: Any, what: str, length: int | None = None) -> list[Any]:
-    if not isinstance(value, list):
-        raise _fail(f"{what} must be a list, got {type(value).__name__}")
-    if length is not None and len(value) != length:
-        raise _fail(f"{what} must have {length} entries, got {len(value)}")
-    return value
+_TILE_INDEX: dict[str, int] = {tile.id: tile.index for tile in TILES}
 
 
 def _tile(value: Any, what: str, allow_empty: bool = False) -> int:
-    if allow_empty and value == "":
-        return -1
-    if not isinstance(value, str) or value not in TILE_BY_ID:
-        raise _fail(f"{what}: unknown tile {value!r}")
-    return TILE_BY_ID[value].index
+    return lookup(value, what, _TILE_INDEX, "tile", allow_empty)
 
 
-def _ints(value: Any, what: str, length: int, lo: int, hi: int) -> list[int]:
-    items = _list(value, what, length)
-    for item in items:
-        if not isinstance(item, int) or isinstance(item, bool) or not lo <= item <= hi:
-            raise _fail(f"{what} entries must be whole numbers {lo}..{hi}, got {item!r}")
-    return list(items)
-
-
+@prefixed("Quadropolis state")
 def decode_state(data: Any) -> State:
     """Rebuild a state from :func:`encode_state` output, checking every rule invariant."""
-    if not isinstance(data, dict):
-        raise _fail(f"expected a table, got {type(data).__name__}")
-    keys = set(data)
-    if not _KEYS <= keys or keys - _KEYS - {"rng"}:
-        raise _fail(f"missing fields {sorted(_KEYS - keys)}, unknown fields {sorted(keys - _KEYS - {'rng'})}")
-    if data["format"] != FORMAT or isinstance(data["format"], bool):
-        raise _fail(f"unsupported format {data['format']!r}")
-    names = _list(data["names"], "names")
-    if not RULES.min_players <= len(names) <= RULES.max_players:
-        raise _fail(f"{len(names)} players (allowed {RULES.min_players}-{RULES.max_players})")
-    if not all(isinstance(name, str) for name in names):
-        raise _fail("player names must be strings")
+    data = as_table(data, "the state")
+    check_keys(data, _KEYS, {"rng"})
+    check_format(data["format"], FORMAT)
+    names = player_names(data["names"], RULES.min_players, RULES.max_players)
     n = len(names)
-    adjacency = data["adjacency_needs_activation"]
-    if not isinstance(adjacency, bool):
-        raise _fail("adjacency_needs_activation must be true or false")
-    state = State(tuple(names), adjacency)
+    state = State(names, bool_in(data, "adjacency_needs_activation"))
     if "rng" in data:
-        try:
-            state.rng = Rng.decode(data["rng"])
-        except ValueError as exc:
-            raise _fail(f"rng: {exc}") from None
-    state.round = _int(data, "round", 1, RULES.rounds)
-    phase = data["phase"]
-    if phase not in PHASES:
-        raise _fail(f"phase must be one of {PHASES}, got {phase!r}")
+        state.rng = decode_rng(data["rng"])
+    state.round = whole_in(data, "round", 1, RULES.rounds)
+    phase = PHASES[one_of(data["phase"], "phase", PHASES)]
     state.phase = phase
     over = phase == "over"
     architects = RULES.architects
     picks = n * architects
-    state.first = _int(data, "first", 0, n - 1)
-    state.turn = _int(data, "turn", 0, 0 if over else picks - 1)
-    state.mayor = _int(data, "mayor", 0, n - 1)
-    state.urbanist = _int(data, "urbanist", -1, SITE_SQUARES - 1)
+    state.first = whole_in(data, "first", 0, n - 1)
+    state.turn = whole_in(data, "turn", 0, 0 if over else picks - 1)
+    state.mayor = whole_in(data, "mayor", 0, n - 1)
+    state.urbanist = whole_in(data, "urbanist", -1, SITE_SQUARES - 1)
 
     # Site.
-    site = _list(data["site"], "site", SITE_SQUARES)
-    down = _list(data["face_down"], "face_down", SITE_SQUARES)
+    site = as_list(data["site"], "site", SITE_SQUARES)
+    down = as_list(data["face_down"], "face_down", SITE_SQUARES)
     state.site = [_tile(t, "site", True) for t in site]
     state.face_down = [_tile(t, "face_down", True) for t in down]
     face_up_marks = RULES.face_up_marks[n]
     for sq in range(SITE_SQUARES):
         up, hidden = state.site[sq], state.face_down[sq]
         if up >= 0 and hidden >= 0:
-            raise _fail(f"site square {sq} holds two tiles")
+            raise CorruptData(f"site square {sq} holds two tiles")
         if up >= 0 and TILES[up].mark not in face_up_marks:
-            raise _fail(f"tile {TILES[up].id} cannot be face up with {n} players")
+            raise CorruptData(f"tile {TILES[up].id} cannot be face up with {n} players")
         if hidden >= 0 and TILES[hidden].mark in face_up_marks:
-            raise _fail(f"tile {TILES[hidden].id} cannot be face down with {n} players")
+            raise CorruptData(f"tile {TILES[hidden].id} cannot be face down with {n} players")
 
     # Architects.
-    slots = data["slots"]
-    if not isinstance(slots, dict):
-        raise _fail("slots must be a table")
+    slots = as_table(data["slots"], "slots")
     placed: set[tuple[int, int]] = set()
     for name, value in slots.items():
         if name not in SLOT_INDEX:
-            raise _fail(f"unknown slot {name!r}")
-        pair = _ints(value, f"slot {name}", 2, 0, 7)
+            raise CorruptData(f"unknown slot {name!r}")
+        pair = whole_list(value, f"slot {name}", 2, 0, 7)
         seat, number = pair
         if seat >= n or not 1 <= number <= architects:
-            raise _fail(f"slot {name} holds an impossible Architect {pair}")
+            raise CorruptData(f"slot {name} holds an impossible Architect {pair}")
         if (seat, number) in placed:
-            raise _fail(f"Architect {number} of seat {seat} stands on two slots")
+            raise CorruptData(f"Architect {number} of seat {seat} stands on two slots")
         placed.add((seat, number))
         state.slots[SLOT_INDEX[name]] = seat * 8 + number
-    available = _list(data["available"], "available", n)
+    available = as_list(data["available"], "available", n)
     for seat, numbers in enumerate(available):
-        numbers = _ints(numbers, f"available[{seat}]", len(_list(numbers, "available")), 1, architects)
+        numbers = whole_list(numbers, f"available[{seat}]", len(as_list(numbers, "available")), 1, architects)
         if len(set(numbers)) != len(numbers):
-            raise _fail(f"available[{seat}] repeats an Architect")
+            raise CorruptData(f"available[{seat}] repeats an Architect")
         state.available[seat] = sum(1 << k for k in numbers)
         for k in range(1, architects + 1):
             if (k in numbers) == ((seat, k) in placed):
-                raise _fail(f"Architect {k} of seat {seat} must be either available or on a slot")
+                raise CorruptData(f"Architect {k} of seat {seat} must be either available or on a slot")
     done = state.turn + (1 if phase == "build" else 0)
     if len(placed) != done:
-        raise _fail(f"{len(placed)} Architects on the site after {done} placements this round")
+        raise CorruptData(f"{len(placed)} Architects on the site after {done} placements this round")
     for seat in range(n):
         expected = sum(1 for j in range(done) if (state.first + j) % n == seat)
         if sum(1 for s, _ in placed if s == seat) != expected:
-            raise _fail(f"seat {seat} has placed the wrong number of Architects for turn {state.turn}")
+            raise CorruptData(f"seat {seat} has placed the wrong number of Architects for turn {state.turn}")
     if done and state.urbanist < 0:
-        raise _fail("the Urbanist must be on the site after a placement")
+        raise CorruptData("the Urbanist must be on the site after a placement")
     if not done and state.urbanist >= 0:
-        raise _fail("the Urbanist must be off the site before the first placement of a round")
+        raise CorruptData("the Urbanist must be off the site before the first placement of a round")
 
     # Tile in hand.
     state.pending = _tile(data["pending"], "pending", True)
-    state.pending_architect = _int(data, "pending_architect", 0, architects)
+    state.pending_architect = whole_in(data, "pending_architect", 0, architects)
     if (phase == "build") != (state.pending >= 0) or (state.pending >= 0) != (state.pending_architect > 0):
-        raise _fail("a tile is in hand exactly in the build phase, with its Architect number")
+        raise CorruptData("a tile is in hand exactly in the build phase, with its Architect number")
     if phase == "build" and (state.current, state.pending_architect) not in placed:
-        raise _fail("the tile in hand must come from an Architect of the current player")
+        raise CorruptData("the tile in hand must come from an Architect of the current player")
 
     # Cities and pools.
-    cities = _list(data["cities"], "cities", n)
+    cities = as_list(data["cities"], "cities", n)
     for seat, city in enumerate(cities):
-        city = _list(city, f"cities[{seat}]", CITY_SQUARES)
+        city = as_list(city, f"cities[{seat}]", CITY_SQUARES)
         for sq, stack in enumerate(city):
-            tiles = tuple(_tile(t, f"city of seat {seat}") for t in _list(stack, "a city square"))
+            tiles = tuple(_tile(t, f"city of seat {seat}") for t in as_list(stack, "a city square"))
             if len(tiles) > 1 and any(TILE_KIND[t] != TOWER for t in tiles):
-                raise _fail(f"seat {seat}: only Tower Blocks can be stacked")
+                raise CorruptData(f"seat {seat}: only Tower Blocks can be stacked")
             if len(tiles) > RULES.max_tower_height:
-                raise _fail(f"seat {seat}: a Tower Block is higher than {RULES.max_tower_height}")
+                raise CorruptData(f"seat {seat}: a Tower Block is higher than {RULES.max_tower_height}")
             state.cities[seat][sq] = tiles
             state.codes[seat][sq] = square_code(tiles)
-    state.inhabitants = _ints(data["inhabitants"], "inhabitants", n, 0, 999)
-    state.energy = _ints(data["energy"], "energy", n, 0, 999)
+    state.inhabitants = whole_list(data["inhabitants"], "inhabitants", n, 0, 999)
+    state.energy = whole_list(data["energy"], "energy", n, 0, 999)
     for seat in range(n):
         built = [t for stack in state.cities[seat] for t in stack]
         if state.inhabitants[seat] != sum(TILE_INH[t] for t in built):
-            raise _fail(f"seat {seat}: Inhabitants do not match the buildings in the city")
+            raise CorruptData(f"seat {seat}: Inhabitants do not match the buildings in the city")
         if state.energy[seat] != sum(TILE_EN[t] for t in built):
-            raise _fail(f"seat {seat}: Energy does not match the buildings in the city")
-    state.discards = [_tile(t, "discards") for t in _list(data["discards"], "discards")]
-    state.box = [_tile(t, "box") for t in _list(data["box"], "box")]
+            raise CorruptData(f"seat {seat}: Energy does not match the buildings in the city")
+    state.discards = [_tile(t, "discards") for t in as_list(data["discards"], "discards")]
+    state.box = [_tile(t, "box") for t in as_list(data["box"], "box")]
 
     # Every tile of the rounds played so far appears exactly once; no tile of a later round.
     where: list[int] = [t for t in state.site + state.face_down if t >= 0]
@@ -430,15 +398,15 @@ def decode_state(data: Any) -> State:
     if state.pending >= 0:
         where.append(state.pending)
     if len(set(where)) != len(where):
-        raise _fail("a tile appears twice")
+        raise CorruptData("a tile appears twice")
     expected_tiles = {t.index for t in TILES if t.round <= state.round}
     if set(where) != expected_tiles:
-        raise _fail("the tiles in play do not match the rounds played so far")
+        raise CorruptData("the tiles in play do not match the rounds played so far")
     for t in state.box:
         if TILES[t].round >= state.round and not over:
-            raise _fail(f"tile {TILES[t].id} is in the box before its round ended")
+            raise CorruptData(f"tile {TILES[t].id} is in the box before its round ended")
     if over and any(t >= 0 for t in state.site + state.face_down):
-        raise _fail("tiles are left on the site after the game ended")
+        raise CorruptData("tiles are left on the site after the game ended")
 
     # Mayor: whoever built the most recent Mayor tile holds it.
     mayor_builds = [
@@ -449,21 +417,21 @@ def decode_state(data: Any) -> State:
         if TILE_MAYOR[t]
     ]
     if mayor_builds and max(mayor_builds)[1] != state.mayor:
-        raise _fail("the Mayor is not with the player who built the latest Mayor Tower Block")
+        raise CorruptData("the Mayor is not with the player who built the latest Mayor Tower Block")
 
     # Last moves and counters.
-    last_slot = _list(data["last_slot"], "last_slot", n)
+    last_slot = as_list(data["last_slot"], "last_slot", n)
     for seat, name in enumerate(last_slot):
         if name != "" and name not in SLOT_INDEX:
-            raise _fail(f"last_slot: unknown slot {name!r}")
+            raise CorruptData(f"last_slot: unknown slot {name!r}")
         state.last_slot[seat] = -1 if name == "" else SLOT_INDEX[name]
-    state.last_target = _ints(data["last_target"], "last_target", n, -1, SITE_SQUARES - 1)
-    state.last_tile = [_tile(t, "last_tile", True) for t in _list(data["last_tile"], "last_tile", n)]
-    state.last_build = _ints(data["last_build"], "last_build", n, LAST_DISCARD, CITY_SQUARES - 1)
-    state.placements = _ints(data["placements"], "placements", n, 0, RULES.rounds * architects)
+    state.last_target = whole_list(data["last_target"], "last_target", n, -1, SITE_SQUARES - 1)
+    state.last_tile = [_tile(t, "last_tile", True) for t in as_list(data["last_tile"], "last_tile", n)]
+    state.last_build = whole_list(data["last_build"], "last_build", n, LAST_DISCARD, CITY_SQUARES - 1)
+    state.placements = whole_list(data["placements"], "placements", n, 0, RULES.rounds * architects)
     for seat in range(n):
         this_round = architects - bin(state.available[seat]).count("1")
         expected = RULES.rounds * architects if over else (state.round - 1) * architects + this_round
         if state.placements[seat] != expected:
-            raise _fail(f"seat {seat} has {state.placements[seat]} placements, expected {expected}")
+            raise CorruptData(f"seat {seat} has {state.placements[seat]} placements, expected {expected}")
     return state
