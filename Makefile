@@ -1,4 +1,5 @@
 # Meeple — every target sets up .venv itself, so a fresh clone needs only Python 3.11 and make.
+# `make bench BENCH_ARGS=--quick` runs the benchmarks with small samples.
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -26,7 +27,7 @@ test: $(TSTAMP)
 	$(BIN)/python -m pytest -n 2 --dist loadgroup
 
 bench: $(TSTAMP)
-	$(BIN)/python -m bench
+	$(BIN)/python -m bench $(BENCH_ARGS)
 
 snapshots: $(TSTAMP)
 	$(BIN)/python -m pytest tests/tui --snapshot-update

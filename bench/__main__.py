@@ -217,7 +217,8 @@ def main() -> None:
     args = parser.parse_args()
     quick = args.quick
     strength = args.strength if args.strength is not None else (20 if quick else 200)
-    print("Meeple benchmarks")
+    print("Meeple benchmarks" + ("" if quick else
+          f" (bot strength plays {strength} games per pairing: long; --quick for a short run)"))
     section("Start-up", bench_startup, 3 if quick else 5)
     section("Key latency", bench_key_latency, 50 if quick else 200)
     section("Random playouts", bench_playouts, 1.0 if quick else 3.0)
