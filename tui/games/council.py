@@ -69,6 +69,7 @@ class CouncilScreen(GameScreen):
 
     CSS_PATH = ["../screens/game.tcss", "council.tcss"]
     HELP_TITLE = "Council of Four"
+    USES_BOARD_CURSOR = True
     HELP_KEYS = [
         ("arrows / hjkl", "Move between balconies, permits, cities and your hand"),
         ("enter", "Play the move there, or list the moves there"),

@@ -37,6 +37,7 @@ class ElGrandeScreen(GameScreen):
 
     CSS_PATH = ["../screens/game.tcss", "elgrande.tcss"]
     HELP_TITLE = "El Grande"
+    USES_BOARD_CURSOR = True
     HELP_KEYS = [
         ("arrows / hjkl", "Move between regions, the Castillo, action cards and power cards"),
         ("enter", "Play the move there, or list the moves there"),

@@ -44,6 +44,8 @@ class GameScreen(Screen[None]):
         Binding("m", "focus_moves", "Moves"),
     ]
     HELP_TITLE = "Game"
+    # Games whose board uses the shared cursor (arrows between places, Enter chooses).
+    USES_BOARD_CURSOR = False
 
     def __init__(self, table: Table[Any], autosaver: Autosaver) -> None:
         super().__init__()
@@ -129,7 +131,10 @@ class GameScreen(Screen[None]):
         """Enter: play the only move at the cursor, or list the moves there to pick from."""
         position = self.cursor_position
         actions = self.board_actions.get(position, []) if position is not None else []
-        if len(actions) == 1:
+        if not self.board_actions:
+            # This decision has no place on the board (e.g. how many caballeros): use the list.
+            self.action_focus_moves()
+        elif len(actions) == 1:
             self.submit_action(actions[0])
         elif actions:
             self.query_one("#actions", ActionList).narrow(actions)
@@ -179,6 +184,8 @@ class GameScreen(Screen[None]):
         elif self.viewer is not None and self.viewer in acting:
             you = player_tag(self.viewer, seats[self.viewer].name)
             message = f"{lead}{you}: {self.game.prompt(view, self.viewer)}"
+            if self.USES_BOARD_CURSOR and self._list_only(view):
+                message += " [dim](in the move list: m)[/]"
         else:
             waiting = ", ".join(player_tag(s, seats[s].name) for s in acting)
             message = f"{lead}Waiting for {waiting}"
@@ -197,6 +204,11 @@ class GameScreen(Screen[None]):
         actions.set_actions([(self.action_label(a, view), a) for a in legal])
         self._update_targets(view, legal)
         self.update_board(view)
+
+    def _list_only(self, view: Any) -> bool:
+        """True when the viewer must decide but none of the moves has a place on the board."""
+        legal = self.table.legal_actions(self.viewer) if self.viewer is not None else []
+        return bool(legal) and all(self.board_position(a, view) is None for a in legal)
 
     def action_label(self, action: Hashable, view: Any) -> str:
         """Text of a move in the move list (override to add previews such as costs)."""
