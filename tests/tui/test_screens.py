@@ -313,3 +313,23 @@ def test_small_terminal_is_reported_once() -> None:
         assert sum("needs at least" in str(n.message) for n in app._notifications) == 1
 
     run(body, size=(60, 20))
+
+
+def test_every_theme_renders_every_game_screen() -> None:
+    """Switching themes with a board on screen never breaks the markup or the CSS."""
+    from themes import load_builtin_themes
+    from tests.tui.helpers import open_game, random_table
+
+    async def body(pilot: Pilot[Any], app: MeepleApp) -> None:
+        for game_id, kinds in [("quadropolis", ("human", "human")), ("council", ("human", "human")),
+                               ("elgrande", ("human", "human", "human"))]:
+            screen = await open_game(pilot, random_table(game_id, kinds, seed=3, moves=12))
+            for theme in load_builtin_themes():
+                app.theme = theme.name
+                screen.refresh_all()
+                await pilot.pause()
+                assert app.screen is screen
+            app.pop_screen()
+            await pilot.pause()
+
+    run(body, size=(120, 40))
