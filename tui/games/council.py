@@ -75,6 +75,9 @@ class CouncilScreen(GameScreen):
         ("enter", "Play the move there, or list the moves there"),
         ("e", "End your turn (after your main action)"),
         ("m", "Jump to the move list (type to filter)"),
+        ("colours", "O orange · P pink · B blue · K black · W white · V purple · J joker"),
+        ("map", "city letter, then the letters of players with a merchant there · ♛ the Queen"),
+        ("permits", "BC:3vp 3c = build in B or C, bonus 3 VP and 3 coins"),
     ]
 
     def compose_board(self) -> ComposeResult:

@@ -42,6 +42,8 @@ class ElGrandeScreen(GameScreen):
         ("arrows / hjkl", "Move between regions, the Castillo, action cards and power cards"),
         ("enter", "Play the move there, or list the moves there"),
         ("m", "Jump to the move list (type to filter)"),
+        ("map", "GA 4/2/0: region and its 1st/2nd/3rd points · A3: player A has 3 caballeros"),
+        ("map", "underlined letter: that player's Grande · ♚ the King"),
     ]
 
     def compose_board(self) -> ComposeResult:
