@@ -87,6 +87,7 @@ class SearchBot:
         greedy_sample: int = 6,
         greedy_noise: float = 0.1,
         decouple: bool = True,
+        root_candidates: int | None = None,
     ) -> None:
         """Configure the bot.
 
@@ -97,6 +98,8 @@ class SearchBot:
         constant. ``greedy_sample``: actions scored per greedy rollout step;
         ``greedy_noise``: probability of a random rollout move instead. ``decouple``: share
         statistics within simultaneous steps (see the module docstring).
+        ``root_candidates``: when set, only the best this many root actions by one-ply
+        ``game.evaluate`` are searched (the search then refines the greedy choice).
         """
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -113,6 +116,8 @@ class SearchBot:
         self.greedy_sample = max(1, greedy_sample)
         self.greedy_noise = greedy_noise
         self.decouple = decouple
+        self.root_candidates = root_candidates
+        self._root_only: set[Any] | None = None
         self.last_iterations = 0
         """Iterations run by the latest :meth:`choose` (0 when there was a single option)."""
 
@@ -124,12 +129,17 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0]
         root = _Node()
+        self._root_only = None
+        if self.root_candidates is not None and len(legal) > self.root_candidates:
+            self._root_only = set(self._best_by_evaluation(game, view, seat, legal))
         for done in range(self.iterations):
             if done and self.should_stop is not None and self.should_stop():
                 break
             self._iterate(game, game.determinize(view, seat, self.rng), seat, root)
             self.last_iterations = done + 1
         counts: list[float] = []
+        if self._root_only is not None:
+            legal = [a for a in legal if a in self._root_only]
         for action in legal:
             child = root.children.get(action)
             if child is None or child.visits == 0:
@@ -137,6 +147,18 @@ class SearchBot:
             else:  # visits first; the mean reward (< 1) only separates equal counts
                 counts.append(child.visits + 0.5 * child.total / child.visits)
         return legal[pick_best(counts, self.rng.choice)]
+
+    def _best_by_evaluation(self, game: Game[Any, Any], view: Any, seat: int, legal: list[Any]) -> list[Any]:
+        """The ``root_candidates`` best actions by one-ply evaluation on one determinization."""
+        state = game.determinize(view, seat, self.rng)
+        scored = []
+        for index, action in enumerate(legal):
+            after = game.clone(state)
+            game.apply_in_place(after, seat, action)
+            # The random tie-break keeps equal actions in a seeded, unbiased order.
+            scored.append((game.evaluate(after, seat), self.rng.random(), index))
+        scored.sort(reverse=True)
+        return [legal[index] for _, _, index in scored[: self.root_candidates]]
 
     # --- one iteration -----------------------------------------------------------------
     def _iterate(self, game: Game[Any, Any], state: Any, seat: int, root: _Node) -> None:
@@ -154,6 +176,8 @@ class SearchBot:
             legal = game.legal_actions(state, chooser)
             if not legal:
                 break
+            if node is root and self._root_only is not None:
+                legal = [a for a in legal if a in self._root_only] or legal
             shared: dict[Any, _Stats] | None = None
             if anchor is not None and chooser in pending and pending.issuperset(acting):
                 if self.decouple:

@@ -317,12 +317,15 @@ def test_make_bot_every_kind(kind: str) -> None:
 
 
 def test_make_bot_levels_and_budgets() -> None:
+    from core.ai import GUIDED_ROLLOUT_DEPTH
+
     assert isinstance(make_bot("random", 1), RandomBot)
     assert isinstance(make_bot("easy", 1), GreedyBot) and isinstance(make_bot("greedy", 1), GreedyBot)
     normal, hard = make_bot("normal", 1), make_bot("hard", 1)
     assert isinstance(normal, SearchBot) and isinstance(hard, SearchBot)
     assert normal.iterations == SEARCH_ITERATIONS["normal"] < hard.iterations == SEARCH_ITERATIONS["hard"]
-    assert hard.rollout_depth == ROLLOUT_DEPTH
+    assert hard.rollout_depth == GUIDED_ROLLOUT_DEPTH
+    assert make_bot("search", 1).rollout_depth == ROLLOUT_DEPTH  # type: ignore[attr-defined]
     stop = lambda: False  # noqa: E731
     assert make_bot("hard", 1, should_stop=stop).should_stop is stop  # type: ignore[attr-defined]
 
@@ -341,3 +344,41 @@ def test_make_bot_unknown_kind_lists_the_kinds() -> None:
         make_bot("godlike", 1)
     for kind in BOT_KINDS:
         assert kind in str(info.value)
+
+
+def test_root_candidates_limit_the_search_to_the_best_evaluated_moves() -> None:
+    """With root_candidates=k the bot only ever answers one of greedy's k best moves."""
+    from core.ai import SearchBot
+    from core.rng import Rng
+    from tests.toy_game import GAME as TOY
+
+    rng = Rng(4)
+    checked = 0
+    for seed in range(30):
+        state = TOY.setup(["A", "B", "C"], seed, {})
+        for _ in range(rng.randbelow(6)):
+            seat = TOY.to_act(state)[0]
+            actions = TOY.legal_actions(state, seat)
+            TOY.apply_in_place(state, seat, actions[rng.randbelow(len(actions))])
+        seat = TOY.to_act(state)[0]
+        legal = TOY.legal_actions(state, seat)
+        if len(legal) < 3 or TOY.is_over(state):
+            continue
+        bot = SearchBot(seed, iterations=30, rollout="greedy", rollout_depth=4, root_candidates=2)
+        view = TOY.view(state, seat)
+        allowed = bot._best_by_evaluation(TOY, view, seat, legal)
+        choice = SearchBot(seed, iterations=30, rollout="greedy", rollout_depth=4,
+                           root_candidates=2).choose(TOY, view, seat)
+        assert len(allowed) == 2
+        assert choice in allowed  # same seed: the same determinization picks the same two
+        checked += 1
+    assert checked >= 5
+
+
+def test_levels_map_to_guided_search() -> None:
+    from core.ai import ROOT_CANDIDATES, SearchBot, make_bot
+
+    hard = make_bot("hard", 1)
+    assert isinstance(hard, SearchBot) and hard.root_candidates == ROOT_CANDIDATES
+    assert hard.rollout == "greedy"
+    assert make_bot("search", 1).root_candidates is None
