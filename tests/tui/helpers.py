@@ -187,3 +187,22 @@ def random_table(game_id: str, kinds: tuple[str, ...], seed: int, moves: int = 0
         table.submit(seat, actions[rng.randbelow(len(actions))])
         count += 1
     return table
+
+
+async def wait_for_turn(pilot: Pilot[Any], screen: Any, seat: int = 0, limit: int = 1500) -> None:
+    """Let the bots play until ``seat`` must decide (or the game is over)."""
+    for _ in range(limit):
+        if screen.table.is_over() or (seat in screen.table.to_act() and not screen._bot_busy):
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("the bots never handed the turn back")
+
+
+async def wait_for_screen(pilot: Pilot[Any], kind: type, tries: int = 20) -> Any:
+    """Pause until the app shows a screen of type ``kind``; return it."""
+    for _ in range(tries):
+        await pilot.pause()
+        if isinstance(pilot.app.screen, kind):
+            break
+    assert isinstance(pilot.app.screen, kind), f"expected {kind.__name__}, got {pilot.app.screen!r}"
+    return pilot.app.screen

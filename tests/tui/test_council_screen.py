@@ -12,15 +12,16 @@ from tui.app import MeepleApp, StartRequest
 from tui.games.council import CouncilScreen
 from tui.screens.game_over import GameOverScreen
 
-from tests.tui.helpers import council_table, open_game, play_with_cursor, seats
+from tests.tui.helpers import (
+    council_table,
+    open_game,
+    play_with_cursor,
+    seats,
+    wait_for_screen,
+    wait_for_turn,
+)
 
 
-async def _wait_for(pilot, screen, seat: int = 0, limit: int = 600) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(limit):
-        if screen.table.is_over() or (seat in screen.table.to_act() and not screen._bot_busy):
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("the bot never handed the turn back")
 
 
 def test_full_game_against_a_bot_by_keys_only() -> None:
@@ -32,16 +33,11 @@ def test_full_game_against_a_bot_by_keys_only() -> None:
         app = MeepleApp(start=request, bot_delay=0)
         rng = Rng(9)
         async with app.run_test(size=(100, 34)) as pilot:
-            for _ in range(20):
-                await pilot.pause()
-                if isinstance(app.screen, CouncilScreen):
-                    break
-            screen = app.screen
-            assert isinstance(screen, CouncilScreen)
+            screen = await wait_for_screen(pilot, CouncilScreen)
             table = screen.table
             moves = 0
             while not table.is_over() and moves < 600:
-                await _wait_for(pilot, screen)
+                await wait_for_turn(pilot, screen)
                 if table.is_over():
                     break
                 legal = table.legal_actions(0)
@@ -53,12 +49,7 @@ def test_full_game_against_a_bot_by_keys_only() -> None:
                 assert table.log[before].action == choice
                 moves += 1
             assert table.is_over(), "the game did not finish"
-            for _ in range(20):
-                await pilot.pause()
-                if isinstance(app.screen, GameOverScreen):
-                    break
-            over = app.screen
-            assert isinstance(over, GameOverScreen)
+            over = await wait_for_screen(pilot, GameOverScreen)
             result = table.result()
             grid = over.query_one("#breakdown", DataTable)
             assert grid.row_count == len(result.categories)

@@ -14,15 +14,16 @@ from tui.games.elgrande import ElGrandeScreen
 from tui.screens.curtain import HandOffScreen
 from tui.screens.game_over import GameOverScreen
 
-from tests.tui.helpers import open_game, play_with_cursor, random_table, seats
+from tests.tui.helpers import (
+    open_game,
+    play_with_cursor,
+    random_table,
+    seats,
+    wait_for_screen,
+    wait_for_turn,
+)
 
 
-async def _wait_for(pilot, screen, seat: int = 0, limit: int = 1500) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(limit):
-        if screen.table.is_over() or (seat in screen.table.to_act() and not screen._bot_busy):
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("the bots never handed the turn back")
 
 
 def test_full_three_player_game_by_keys_only() -> None:
@@ -34,16 +35,11 @@ def test_full_three_player_game_by_keys_only() -> None:
         app = MeepleApp(start=request, bot_delay=0)
         rng = Rng(3)
         async with app.run_test(size=(100, 34)) as pilot:
-            for _ in range(20):
-                await pilot.pause()
-                if isinstance(app.screen, ElGrandeScreen):
-                    break
-            screen = app.screen
-            assert isinstance(screen, ElGrandeScreen)
+            screen = await wait_for_screen(pilot, ElGrandeScreen)
             table = screen.table
             moves = 0
             while not table.is_over() and moves < 800:
-                await _wait_for(pilot, screen)
+                await wait_for_turn(pilot, screen)
                 if table.is_over():
                     break
                 legal = table.legal_actions(0)
@@ -53,12 +49,7 @@ def test_full_three_player_game_by_keys_only() -> None:
                 assert any(e.seat == 0 and e.action == choice for e in table.log[before:])
                 moves += 1
             assert table.is_over(), "the game did not finish"
-            for _ in range(20):
-                await pilot.pause()
-                if isinstance(app.screen, GameOverScreen):
-                    break
-            over = app.screen
-            assert isinstance(over, GameOverScreen)
+            over = await wait_for_screen(pilot, GameOverScreen)
             result = table.result()
             assert over.query_one("#breakdown", DataTable).row_count == len(result.categories)
             assert table.state.round == 9

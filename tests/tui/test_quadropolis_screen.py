@@ -12,16 +12,16 @@ from tui.app import MeepleApp, StartRequest
 from tui.games.quadropolis import QuadropolisScreen
 from tui.screens.game_over import GameOverScreen
 
-from tests.tui.helpers import open_game, play_by_keys, quadropolis_table, seats
+from tests.tui.helpers import (
+    open_game,
+    play_by_keys,
+    quadropolis_table,
+    seats,
+    wait_for_screen,
+    wait_for_turn,
+)
 
 
-async def _wait_for_human(pilot, screen, seat: int = 0, limit: int = 400) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(limit):
-        table = screen.table
-        if table.is_over() or (seat in table.to_act() and not screen._bot_busy):
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("the bot never handed the turn back")
 
 
 def test_full_game_against_a_bot_by_keys_only() -> None:
@@ -33,16 +33,11 @@ def test_full_game_against_a_bot_by_keys_only() -> None:
         app = MeepleApp(start=request, bot_delay=0)
         rng = Rng(5)
         async with app.run_test(size=(100, 30)) as pilot:
-            for _ in range(20):
-                await pilot.pause()
-                if isinstance(app.screen, QuadropolisScreen):
-                    break
-            screen = app.screen
-            assert isinstance(screen, QuadropolisScreen)
+            screen = await wait_for_screen(pilot, QuadropolisScreen)
             table = screen.table
             human_moves = 0
             while not table.is_over():
-                await _wait_for_human(pilot, screen)
+                await wait_for_turn(pilot, screen)
                 if table.is_over():
                     break
                 legal = table.legal_actions(0)
@@ -54,12 +49,7 @@ def test_full_game_against_a_bot_by_keys_only() -> None:
                 await play_by_keys(pilot, screen, choice)
                 assert table.log[before].action == choice, "the keys made a different move"
                 human_moves += 1
-            for _ in range(20):
-                await pilot.pause()
-                if isinstance(app.screen, GameOverScreen):
-                    break
-            over = app.screen
-            assert isinstance(over, GameOverScreen)
+            over = await wait_for_screen(pilot, GameOverScreen)
             result = table.result()
             grid = over.query_one("#breakdown", DataTable)
             assert grid.row_count == len(result.categories)
