@@ -277,12 +277,17 @@ def _balcony_text(balcony: str) -> str:
     return "the Queen's council" if balcony == "royal" else f"the {balcony} council"
 
 
+def _article(word: str) -> str:
+    """ "an" before a vowel sound ("an orange councillor"), else "a"."""
+    return "an" if word[:1] in "aeiou" else "a"
+
+
 def describe(action: Action, state: State | None = None) -> str:
     """Short human text for an action (see :meth:`CouncilGame.describe`)."""
     if isinstance(action, Elect):
-        return f"Elect a {action.colour} councillor to {_balcony_text(action.balcony)} (+{C.elect_income} coins)"
+        return f"Elect {_article(action.colour)} {action.colour} councillor to {_balcony_text(action.balcony)} (+{C.elect_income} coins)"
     if isinstance(action, ElectQuick):
-        return f"Quick: elect a {action.colour} councillor to {_balcony_text(action.balcony)} for 1 servant"
+        return f"Quick: elect {_article(action.colour)} {action.colour} councillor to {_balcony_text(action.balcony)} for 1 servant"
     if isinstance(action, Acquire):
         return f"Acquire permit {_permit_text(action.tile)}"
     if isinstance(action, Build):

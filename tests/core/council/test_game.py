@@ -437,6 +437,7 @@ def test_describe() -> None:
     state = fresh(3)
     assert GAME.describe(Elect("coast", "pink")) == "Elect a pink councillor to the coast council (+4 coins)"
     assert GAME.describe(ElectQuick("royal", "pink")) == "Quick: elect a pink councillor to the Queen's council for 1 servant"
+    assert GAME.describe(Elect("hills", "orange")).startswith("Elect an orange councillor")
     assert GAME.describe(Acquire("coast", "CO04")) == "Acquire permit CO04 [D: 7 VP]"
     assert GAME.describe(Build("HI04", "I")) == "Build in Indur with permit HI04"
     place(state, 1, "I")
