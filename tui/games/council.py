@@ -48,7 +48,6 @@ from tui.games.council_render import (
     render_hand,
     render_map,
     rewards_line,
-    short_bonus,
 )
 from tui.screens.game import GameScreen
 from tui.widgets.board import BoardView
@@ -213,5 +212,3 @@ class CouncilScreen(GameScreen):
                          f"rewards {', '.join(info.reward_tiles) or 'none'}")
         return "\n".join(lines)
 
-
-__all__ = ["CouncilScreen", "short_bonus"]

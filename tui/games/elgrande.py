@@ -8,7 +8,7 @@ status line and the move list; in hot-seat games a curtain hides hands between p
 
 from __future__ import annotations
 
-from typing import Any, Hashable
+from typing import Hashable
 
 from textual.app import ComposeResult
 from textual.widgets import Static
@@ -144,5 +144,3 @@ class ElGrandeScreen(GameScreen):
             lines.append(f"{seat.name}: {' '.join(spots) or 'no caballeros in regions'}")
         return "\n".join(lines)
 
-
-__all__: list[Any] = ["ElGrandeScreen"]

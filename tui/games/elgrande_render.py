@@ -3,7 +3,7 @@ positions, the Castillo, the five action cards and the power cards (content mark
 
 from __future__ import annotations
 
-from core.elgrande.content import BOARD, CARDS, CASTILLO, REGIONS
+from core.elgrande.content import BOARD, CARDS, REGIONS
 from core.elgrande.state import State
 from tui.widgets.players import player_glyph, player_style
 
@@ -197,5 +197,3 @@ def power_position(row: int, value: int) -> tuple[int, int]:
     """Picture position of a power card in the hand line."""
     return row, 6 + value * 3
 
-
-CASTILLO_INDEX = CASTILLO
