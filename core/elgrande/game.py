@@ -187,7 +187,7 @@ class ElGrandeGame(Game[State, Action]):
         castillo = state.castillo
         if state.castillo_masked:
             castillo = [state.castillo_insertions(s) for s in range(n)]
-        castle = scoring.rank_points(castillo, BOARD.castillo_values)
+        castle = scoring.placing(castillo, BOARD.castillo_values)[0]
         values = [
             state.score[s]
             + weight * (regions[s] + castle[s])

@@ -158,12 +158,47 @@ def extreme_regions(state: State, most: bool) -> list[int]:
     return [r for r in range(NUM_REGIONS) if totals[r] == target]
 
 
+_PLACING_CACHE: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[int, ...], int]] = {}
+_PLACING_CACHE_LIMIT = 200_000
+
+
+def placing(counts: Sequence[int], values: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
+    """``(rank_points(counts, values), sole_leader(counts))``, memoized.
+
+    Bots evaluate millions of positions whose regions repeat the same few count patterns,
+    so this pure function is cached (bounded: cleared when it grows past the limit).
+    """
+    key = (tuple(counts), values)
+    hit = _PLACING_CACHE.get(key)
+    if hit is None:
+        if len(_PLACING_CACHE) >= _PLACING_CACHE_LIMIT:
+            _PLACING_CACHE.clear()
+        hit = _PLACING_CACHE[key] = (tuple(rank_points(counts, values)), sole_leader(counts))
+    return hit
+
+
 def regions_value(state: State) -> list[int]:
-    """Points per seat if all nine regions were scored now (bonuses included)."""
-    n = state.players
-    total = [0] * n
-    for region in range(NUM_REGIONS):
-        base, king, grande = area_points(state, region)
-        for s in range(n):
-            total[s] += base[s] + king[s] + grande[s]
+    """Points per seat if all nine regions were scored now (bonuses included).
+
+    Equal to summing :func:`area_points` over the regions; this is the bots' hot path.
+    """
+    total = [0] * state.players
+    king = state.king
+    grandes = state.grandes
+    values = list(PRINTED_VALUES)
+    for board in (1, 0):  # as region_values: board 0 wins (setup never stacks them)
+        where = state.scoreboards[board]
+        if where >= 0:
+            values[where] = SCOREBOARD_VALUES[board]
+    cache = _PLACING_CACHE
+    for region, counts in enumerate(state.board):
+        hit = cache.get((tuple(counts), values[region]))
+        base, leader = hit if hit is not None else placing(counts, values[region])
+        for s, value in enumerate(base):
+            total[s] += value
+        if leader >= 0:
+            if region == king:
+                total[leader] += KING_BONUS
+            if grandes[leader] == region:
+                total[leader] += GRANDE_BONUS
     return total

@@ -13,7 +13,8 @@ import random
 import pytest
 
 from core.elgrande import GAME
-from core.elgrande.content import ALL_POWER, SETUP
+from core.elgrande.content import ALL_POWER, NUM_REGIONS, SETUP
+from core.elgrande.scoring import area_points, regions_value
 from core.elgrande.state import DISK, HIDDEN_DISK, OVER, State
 from core.rng import Rng
 from tests.core.elgrande.helpers import conserved
@@ -46,6 +47,13 @@ def check_step(before: State, after: State) -> None:
             assert (before.scoreboards[b] == k) == (after.scoreboards[b] == k)
     if before.round in SETUP.general_scoring_after and after.round != before.round:
         assert sum(after.castillo) == 0, "the Castillo is empty right after a general scoring"
+    # The bots' memoized fast path agrees with scoring each region by the plain rules.
+    slow = [0] * n
+    for region in range(NUM_REGIONS):
+        for part in area_points(after, region):
+            for s in range(n):
+                slow[s] += part[s]
+    assert regions_value(after) == slow
 
 
 def check_views(state: State, rng: Rng) -> None:
