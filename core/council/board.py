@@ -37,6 +37,8 @@ class Layout:
     coords: tuple[tuple[int, int], ...]
     class_mask: tuple[int, ...]
     region_mask: tuple[int, ...]
+    tile_mask: tuple[int, ...]
+    """The cities each colour or region reward tile needs, in tile order (4 colours, 3 regions)."""
 
     def route(self, start: int, end: int) -> list[int]:
         """A shortest route from ``start`` to ``end`` as city codes, both ends included.
@@ -95,6 +97,9 @@ def _build(key: str) -> Layout:
         if min(row) < 0:
             raise ValueError(f"layout {key}: the map is not connected")
         dist.append(tuple(row))
+    class_mask = tuple(
+        sum(1 << c for c in range(NUM_CITIES) if colour[c] == k) for k in range(len(CLASSES) - 1)
+    )
     return Layout(
         key=key,
         sides=(sides[0], sides[1], sides[2]),
@@ -104,10 +109,9 @@ def _build(key: str) -> Layout:
         neighbours=tuple(tuple(sorted(n)) for n in neighbours),
         dist=tuple(dist),
         coords=tuple(coords),
-        class_mask=tuple(
-            sum(1 << c for c in range(NUM_CITIES) if colour[c] == k) for k in range(len(CLASSES) - 1)
-        ),
+        class_mask=class_mask,
         region_mask=REGION_CITIES,
+        tile_mask=class_mask + tuple(REGION_CITIES),
     )
 
 

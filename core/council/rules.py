@@ -468,9 +468,8 @@ def _after_build(state: State, seat: int) -> None:
     left = state.tiles_left
     if left:
         layout = state.layout
-        for k in range(7):
+        for k, mask in enumerate(layout.tile_mask):
             if left >> k & 1:
-                mask = layout.class_mask[k] if k < 4 else layout.region_mask[k - 4]
                 if built & mask == mask:
                     state.tiles_left &= ~(1 << k)
                     state.rewards[seat].append(REWARD_IDS[k])

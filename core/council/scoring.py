@@ -109,9 +109,8 @@ def _value(state: State, seat: int, nob: list[int], permits: list[int]) -> float
     if left:
         layout = state.layout
         queen = QUEEN_REWARDS[state.queen_taken] if state.queen_taken < len(QUEEN_REWARDS) else 0
-        for k in range(7):
+        for k, mask in enumerate(layout.tile_mask):
             if left >> k & 1:
-                mask = layout.class_mask[k] if k < 4 else layout.region_mask[k - 4]
                 have = (built & mask).bit_count()
                 if have:
                     frac = have / mask.bit_count()

@@ -593,7 +593,7 @@ def decode_state(data: Any) -> State:
         for tile in state.rewards[s]:
             k = REWARD_IDS.index(tile)
             if k < 7:
-                mask = layout.class_mask[k] if k < 4 else layout.region_mask[k - 4]
+                mask = layout.tile_mask[k]
                 if state.built[s] & mask != mask:
                     raise CorruptData(f"seat {s} holds the {tile} tile without a merchant in each of its cities")
 
