@@ -99,3 +99,28 @@ def test_hand_is_hidden_from_the_other_player_and_curtain_in_hot_seat() -> None:
             assert view.hands[0] is None and view.hands[1] is not None
 
     asyncio.run(main())
+
+
+def test_large_terminal_map_prints_city_tokens_and_cursor_follows_the_scale() -> None:
+    """At 120×40 each city's bonus token sits under its name; at 80×24 only the detail line has it."""
+
+    async def main() -> None:
+        from core.council.actions import Elect
+        from core.council.helpers import map_cities
+        from tui.games.council_render import short_bonus
+
+        for size, shown in (((120, 40), True), ((80, 24), False)):
+            app = MeepleApp(bot_delay=0)
+            async with app.run_test(size=size) as pilot:
+                table = council_table()
+                screen = await open_game(pilot, table)
+                picture = str(screen.query_one("#c4-map").render())
+                tokens = [short_bonus(c.token) for c in map_cities(screen.current_view()) if c.token]
+                assert tokens
+                assert all(t in picture for t in tokens) is shown
+                # Cursor geometry and picture agree at this scale: electing works from the board.
+                elect = [a for a in table.legal_actions(0) if isinstance(a, Elect)][0]
+                await play_with_cursor(pilot, screen, elect)
+                assert table.log[-1].action == elect
+
+    asyncio.run(main())

@@ -38,11 +38,13 @@ from core.council.helpers import (
 )
 from core.council.state import STAGE_ROYAL, State
 from tui.games.council_render import (
-    HAND_ROW,
+    LARGE_SCALE,
     LEGEND,
+    SMALL_SCALE,
     balcony_position,
     city_detail,
     city_position,
+    hand_row,
     permit_position,
     render_councils,
     render_hand,
@@ -91,6 +93,11 @@ class CouncilScreen(GameScreen):
         super().on_mount()
         self.query_one("#c4-board").focus()
 
+    @property
+    def scale(self) -> tuple[int, int]:
+        """Map scale for the terminal size: a roomier map with the city tokens when large."""
+        return LARGE_SCALE if self.has_class("-wide") and self.has_class("-tall") else SMALL_SCALE
+
     # --- where moves are on the board -----------------------------------------------------
     def board_position(self, action: Hashable, view: State) -> tuple[int, int] | None:
         """Balconies, permits, cities and the hand are the places moves are made."""
@@ -101,7 +108,7 @@ class CouncilScreen(GameScreen):
         if isinstance(action, (Build, Royal, Token)):
             return self._city_positions(view)[action.city]
         if isinstance(action, Pay):
-            return (HAND_ROW, 0)
+            return (hand_row(self.scale), 0)
         return None
 
     def _permit_position(self, view: State, tile: str) -> tuple[int, int] | None:
@@ -111,7 +118,8 @@ class CouncilScreen(GameScreen):
         return None
 
     def _city_positions(self, view: State) -> dict[str, tuple[int, int]]:
-        return {c.letter: city_position(c.x, c.y) for c in map_cities(view)}
+        scale = self.scale
+        return {c.letter: city_position(c.x, c.y, scale) for c in map_cities(view)}
 
     def action_label(self, action: Hashable, view: State) -> str:
         """Payments for the Queen's help add the road coins, so the total shows before you confirm."""
@@ -135,8 +143,9 @@ class CouncilScreen(GameScreen):
         if royal and letter:
             route = shortest_route(view, queen_city(view), letter)
         self.query_one("#c4-councils", Static).update("\n".join(render_councils(view, cursor, legal)))
-        self.query_one("#c4-map", Static).update("\n".join(render_map(view, cursor, legal, route)))
-        self.query_one("#c4-hand", Static).update(render_hand(view, self.viewer, cursor, legal))
+        scale = self.scale
+        self.query_one("#c4-map", Static).update("\n".join(render_map(view, cursor, legal, route, scale)))
+        self.query_one("#c4-hand", Static).update(render_hand(view, self.viewer, cursor, legal, scale))
         self.query_one("#c4-detail", Static).update(self._detail(view, cursor, letter, route))
 
     def _city_at(self, view: State, position: tuple[int, int] | None) -> str:
@@ -155,7 +164,7 @@ class CouncilScreen(GameScreen):
             if route:
                 cost = route_cost(view, route[0], route[-1])
                 lines.append(f"Queen's route {'→'.join(route)}: {len(route) - 1} roads, {cost} coins")
-        elif cursor == (HAND_ROW, 0):
+        elif cursor == (hand_row(self.scale), 0):
             lines.append("Enter lists the payments you can make, each with its coin cost.")
         elif cursor is not None:
             for region, tiles in face_up(view).items():

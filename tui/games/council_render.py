@@ -44,11 +44,16 @@ LEGEND = (
     "cities: letter, then merchants by player letter · ♛ the Queen"
 )
 
-# Picture coordinates: the map starts below the councils; one map unit is MAP_DX × MAP_DY.
+# Picture coordinates: the map starts below the councils. A map scale is one grid unit's
+# width and height in cells; the large scale also prints each city's bonus token under it.
 MAP_TOP = 6
-MAP_DX = 5
-MAP_DY = 2
-HAND_ROW = MAP_TOP + 4 * MAP_DY + 2
+SMALL_SCALE = (5, 2)
+LARGE_SCALE = (8, 3)
+
+
+def hand_row(scale: tuple[int, int]) -> int:
+    """Picture row of the hand line for a map scale."""
+    return MAP_TOP + 4 * scale[1] + 2
 
 
 def chip(colour: str) -> str:
@@ -56,9 +61,9 @@ def chip(colour: str) -> str:
     return f"[{COLOUR_STYLE[colour]}]{COLOUR_LETTER[colour]}[/]"
 
 
-def city_position(x: int, y: int) -> tuple[int, int]:
+def city_position(x: int, y: int, scale: tuple[int, int]) -> tuple[int, int]:
     """Picture (row, col) of a map grid point."""
-    return MAP_TOP + y * MAP_DY, 1 + x * MAP_DX
+    return MAP_TOP + y * scale[1], 1 + x * scale[0]
 
 
 def balcony_position(index: int) -> tuple[int, int]:
@@ -119,17 +124,22 @@ def _mark(position: tuple[int, int], cursor: tuple[int, int] | None, legal: set[
 
 
 def render_map(view: State, cursor: tuple[int, int] | None, legal: set[tuple[int, int]],
-               route: list[str]) -> list[str]:
-    """The 15 cities on their grid with dotted roads; the route (if any) drawn bold."""
+               route: list[str], scale: tuple[int, int] = SMALL_SCALE) -> list[str]:
+    """The 15 cities on their grid with dotted roads; the route (if any) drawn bold.
+
+    At a scale with room between the rows (3 or more), each city's bonus token is printed
+    dimmed on the line under its name.
+    """
     cities = map_cities(view)
     by_letter = {c.letter: c for c in cities}
-    width = 8 * MAP_DX + 4
-    height = 4 * MAP_DY + 1
+    tokens = scale[1] >= 3
+    width = 8 * scale[0] + 4 + (6 if tokens else 0)
+    height = 4 * scale[1] + 1 + (1 if tokens else 0)
     canvas = [[" "] * width for _ in range(height)]
     styles: dict[tuple[int, int], str] = {}
     on_route = {frozenset(pair) for pair in zip(route, route[1:])}
     for a, b in map_roads(view):
-        (r0, c0), (r1, c1) = (city_position(by_letter[x].x, by_letter[x].y) for x in (a, b))
+        (r0, c0), (r1, c1) = (city_position(by_letter[x].x, by_letter[x].y, scale) for x in (a, b))
         r0, r1 = r0 - MAP_TOP, r1 - MAP_TOP
         steps = max(abs(r1 - r0), abs(c1 - c0))
         bold = frozenset((a, b)) in on_route
@@ -142,7 +152,7 @@ def render_map(view: State, cursor: tuple[int, int] | None, legal: set[tuple[int
     queen = queen_city(view)
     labels: list[tuple[int, int, str, str]] = []
     for city in cities:
-        row, col = city_position(city.x, city.y)
+        row, col = city_position(city.x, city.y, scale)
         row -= MAP_TOP
         marks = "".join(player_glyph(s) for s in city.merchants) + ("n" if city.neutral else "")
         text = city.letter + ("♛" if city.letter == queen else "") + marks
@@ -156,6 +166,8 @@ def render_map(view: State, cursor: tuple[int, int] | None, legal: set[tuple[int
         for i in range(len(text) + 1):
             if col - 1 + i < width:
                 canvas[row][col - 1 + i] = " "
+        if tokens and city.token:
+            labels.append((row + 1, col, short_bonus(city.token), "dim"))
     out = []
     for r in range(height):
         line = ""
@@ -180,7 +192,7 @@ def _escape(text: str) -> str:
 
 
 def render_hand(view: State, seat: int | None, cursor: tuple[int, int] | None,
-                legal: set[tuple[int, int]]) -> str:
+                legal: set[tuple[int, int]], scale: tuple[int, int] = SMALL_SCALE) -> str:
     """The viewing seat's politics cards (or only their count for a spectator)."""
     if seat is None:
         return ""
@@ -189,7 +201,7 @@ def render_hand(view: State, seat: int | None, cursor: tuple[int, int] | None,
         return f"Hand: {info.hand_size} cards"
     chips = " ".join(f"{chip(name)}{count if count > 1 else ''}" for name, count in info.hand.items())
     label = "Hand"
-    style = _mark((HAND_ROW, 0), cursor, legal)
+    style = _mark((hand_row(scale), 0), cursor, legal)
     if style:
         label = f"[{style}]Hand[/]"
     return f"{label}: {chips or 'no cards'}  [dim]({info.hand_size})[/]"
@@ -206,4 +218,4 @@ def city_detail(view: State, letter: str) -> str:
 def rewards_line(view: State) -> str:
     """Colour and region reward tiles still available."""
     left = rewards_left(view)
-    return "Rewards: " + " ".join(f"{k[:5]}{v}" for k, v in left.items()) if left else "Rewards: all taken"
+    return "Rewards: " + " · ".join(f"{k} {v}" for k, v in left.items()) if left else "Rewards: all taken"
