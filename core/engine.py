@@ -55,6 +55,14 @@ class OptionSpec:
     default: str | bool | int
     choices: tuple[str, ...] = ()
     help: str = ""
+    choice_labels: tuple[str, ...] = ()
+    """Player words for ``choices`` (same order); the raw values when empty."""
+
+    def choice_label(self, value: str) -> str:
+        """How a choice is shown to players (its value when it has no label)."""
+        if value in self.choices and len(self.choice_labels) == len(self.choices):
+            return self.choice_labels[self.choices.index(value)]
+        return value
 
     def parse(self, raw: Any) -> str | bool | int:
         """Convert a raw value (from the CLI, a form or a save) or raise ``ValueError``."""
@@ -79,6 +87,21 @@ class OptionSpec:
         if self.choices and text not in self.choices:
             raise ValueError(f"option {self.key} takes one of {', '.join(self.choices)}, not {raw!r}")
         return text
+
+
+SEAT_LETTERS = "ABCDEFGH"
+
+
+def first_player_option(label: str, help: str, max_players: int) -> OptionSpec:
+    """The usual "who starts" option: ``random`` or a seat number, shown as Seat A, B, …"""
+    return OptionSpec(
+        key="first_player",
+        label=label,
+        default="random",
+        choices=("random",) + tuple(str(i) for i in range(max_players)),
+        help=help,
+        choice_labels=("Random",) + tuple(f"Seat {SEAT_LETTERS[i]}" for i in range(max_players)),
+    )
 
 
 @dataclass(frozen=True)

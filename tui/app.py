@@ -105,11 +105,17 @@ class MeepleApp(App[None]):
             except OSError:
                 pass
         self.bell()
-        self._exit_renderables.append(
-            f"Meeple stopped after an unexpected error ({type(error).__name__}: {error}). "
-            f"Your game was saved after the last move: `meeple resume` continues it.{where}"
-        )
+        self._exit_renderables.append(self.crash_message(error, where))
         self._close_messages_no_wait()
+
+    def crash_message(self, error: BaseException | None, where: str) -> str:
+        """The one line shown after an unexpected error; it mentions the save only in a game."""
+        from tui.screens.game import GameScreen
+
+        text = f"Meeple stopped after an unexpected error ({type(error).__name__}: {error})."
+        if any(isinstance(screen, GameScreen) for screen in self.screen_stack):
+            text += " Your game was saved after the last move: `meeple resume` continues it."
+        return text + where
 
     def on_mount(self) -> None:
         from tui.screens.menu import MenuScreen

@@ -37,7 +37,7 @@ from core.council.content import (
 from core.council.helpers import payment_preview, paying_for
 from core.council.rules import PER_ROAD
 from core.council.state import CH_FREE, CH_TOKEN, STAGE_NONE, State
-from core.engine import Game, GameInfo, OptionSpec, PlainData, Result, rank_by
+from core.engine import Game, GameInfo, OptionSpec, PlainData, Result, first_player_option, rank_by
 from core.rng import Rng
 
 LAYOUT = OptionSpec(
@@ -50,12 +50,10 @@ LAYOUT = OptionSpec(
         "rulebook's setup picture; the hills side decides the royal city (1: Juvelar, 2: Graden)."
     ),
 )
-FIRST_PLAYER = OptionSpec(
-    key="first_player",
-    label="First player",
-    default="random",
-    choices=("random",) + tuple(str(i) for i in range(C.max_players)),
-    help="Who plays first: drawn at random, or a seat number (0 = first seat).",
+FIRST_PLAYER = first_player_option(
+    "First player",
+    "Who plays first: drawn at random, or the seat you pick.",
+    C.max_players,
 )
 
 INFO = GameInfo(

@@ -19,7 +19,7 @@ from core.elgrande.state import (
     State,
 )
 from core.elgrande.text import describe, progress, prompt
-from core.engine import Game, GameInfo, OptionSpec, PlainData, Result, rank_by
+from core.engine import Game, GameInfo, OptionSpec, PlainData, Result, first_player_option, rank_by
 from core.rng import Rng
 
 VETO_WINDOWS = OptionSpec(
@@ -27,9 +27,11 @@ VETO_WINDOWS = OptionSpec(
     label="Veto windows",
     default="every_step",
     choices=("every_step", "start_only"),
+    choice_labels=("Before every step", "Only at the start"),
     help=(
-        "every_step (default): Veto holders may stop a special action before each of its steps, "
-        "so part of an action can be stopped. start_only: only before its first step."
+        "Before every step (default): Veto holders may stop a special action before each of "
+        "its steps, so part of an action can be stopped. Only at the start: before its first "
+        "step only."
     ),
 )
 USE_VETO = OptionSpec(
@@ -62,12 +64,10 @@ PRINTED_CLASSES = OptionSpec(
         "so a mobile scoreboard changes its class. On: by the printed values."
     ),
 )
-FIRST_PLAYER = OptionSpec(
-    key="first_player",
-    label="First bidder",
-    default="random",
-    choices=("random",) + tuple(str(i) for i in range(SETUP.max_players)),
-    help="Who plays the first power card in round 1: drawn at random, or a seat number.",
+FIRST_PLAYER = first_player_option(
+    "First bidder",
+    "Who plays the first power card in round 1: drawn at random, or the seat you pick.",
+    SETUP.max_players,
 )
 
 INFO = GameInfo(

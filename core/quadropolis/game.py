@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from core.engine import Game, GameInfo, OptionSpec, PlainData, Result, rank_by
+from core.engine import Game, GameInfo, OptionSpec, PlainData, Result, first_player_option, rank_by
 from core.quadropolis import actions as act
 from core.quadropolis import rules, scoring, state as st
 from core.quadropolis.actions import Action, Build, Discard, Place
@@ -14,12 +14,10 @@ from core.quadropolis.scoring import CATEGORIES, Allocation
 from core.quadropolis.state import State
 from core.rng import Rng
 
-FIRST_PLAYER = OptionSpec(
-    key="first_player",
-    label="First player",
-    default="random",
-    choices=("random",) + tuple(str(i) for i in range(RULES.max_players)),
-    help="Who starts with the Mayor: drawn at random, or a seat number (0 = first seat).",
+FIRST_PLAYER = first_player_option(
+    "First player",
+    "Who starts with the Mayor: drawn at random, or the seat you pick.",
+    RULES.max_players,
 )
 ADJACENCY = OptionSpec(
     key="adjacency_needs_activation",

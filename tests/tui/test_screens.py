@@ -20,7 +20,7 @@ from tui.screens.new_game import NewGameScreen
 from tui.screens.rules import RulesScreen
 from tui.screens.settings import SettingsScreen
 
-from tests.tui.helpers import quadropolis_table, write_fixed_save
+from tests.tui.helpers import open_game, quadropolis_table, write_fixed_save
 
 
 def run(body: Callable[[Pilot[Any], MeepleApp], Awaitable[None]], size: tuple[int, int] = (80, 24)) -> None:
@@ -98,6 +98,46 @@ def test_new_game_refuses_duplicate_names() -> None:
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
         assert any("names must differ" in str(n.message) for n in app._notifications)
+
+    run(body)
+
+
+def test_new_game_options_speak_player_words_and_explain_themselves() -> None:
+    """Choices carry labels (Seat A, not 0), seat choices follow the player count, and the
+    focused option's help is shown under the options; the chosen value reaches the table."""
+
+    async def body(pilot: Pilot[Any], app: MeepleApp) -> None:
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        form.query_one("#game", Select).value = "elgrande"
+        await pilot.pause()
+        first = form.query_one("#opt-first_player", Select)
+        assert [label for label, _ in first._options] == ["Random", "Seat A", "Seat B"]
+        veto = form.query_one("#opt-veto_windows", Select)
+        assert [label for label, _ in veto._options] == ["Before every step", "Only at the start"]
+        form.query_one("#count", Select).value = 3
+        await pilot.pause()
+        assert [label for label, _ in first._options] == ["Random", "Seat A", "Seat B", "Seat C"]
+        first.value = "2"
+        form.query_one("#count", Select).value = 2
+        await pilot.pause()
+        assert first.value == "random", "a seat that left the game is no longer chosen"
+        help_line = form.query_one("#option-help")
+        assert str(help_line.render()) == ""
+        veto.focus()
+        await pilot.pause()
+        assert "Veto holders may stop" in str(help_line.render())
+        form.query_one("#seed", Input).focus()
+        await pilot.pause()
+        assert str(help_line.render()) == ""
+        first.value = "1"
+        await pilot.press("ctrl+n")
+        for _ in range(10):
+            await pilot.pause()
+        table = app.screen.table  # type: ignore[attr-defined]
+        assert table.options["first_player"] == "1"
 
     run(body)
 
@@ -292,6 +332,9 @@ def test_unexpected_error_goes_to_a_crash_log_not_the_player(user_dirs: Any, mon
 
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
+            assert "saved" not in app.crash_message(RuntimeError("x"), ""), "no game, no save to mention"
+            await open_game(pilot, quadropolis_table())
+            assert "`meeple resume` continues it" in app.crash_message(RuntimeError("x"), "")
             app.call_later(broken)
             await pilot.pause()
         return app

@@ -5,14 +5,14 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
-from core.engine import GameInfo
+from core.engine import GameInfo, OptionSpec
 from core.registry import all_info
 from core.table import Controller, Seat
 from saves import check_player_name
@@ -80,6 +80,7 @@ class NewGameScreen(Screen[None]):
                     )
             yield Static("Options", classes="section")
             yield VerticalScroll(id="options")
+            yield Static("", id="option-help")
             with Horizontal(classes="row"):
                 yield Label("Seed", classes="label")
                 yield Input(
@@ -114,7 +115,7 @@ class NewGameScreen(Screen[None]):
                 row.mount(Label(spec.label, classes="label wide"))
                 row.mount(
                     Select(
-                        [(choice, choice) for choice in spec.choices],
+                        self._choices(spec, int(count.value)),
                         value=str(spec.default),
                         allow_blank=False,
                         compact=True,
@@ -122,6 +123,22 @@ class NewGameScreen(Screen[None]):
                     )
                 )
         box.display = bool(info.options)
+        self.query_one("#option-help", Static).update("")
+
+    @staticmethod
+    def _choices(spec: OptionSpec, players: int) -> list[tuple[str, str]]:
+        """A choice option's (label, value) pairs; seat choices only for seats in the game."""
+        return [
+            (spec.choice_label(choice), choice)
+            for choice in spec.choices
+            if not (spec.key == "first_player" and choice.isdigit() and int(choice) >= players)
+        ]
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """Explain the option under the focus in the line below the options."""
+        widget_id = event.widget.id or ""
+        spec = next((o for o in self.game.options if widget_id == f"opt-{o.key}"), None)
+        self.query_one("#option-help", Static).update(spec.help if spec else "")
 
     def _show_seats(self, count: int) -> None:
         for index in range(5):
@@ -137,6 +154,18 @@ class NewGameScreen(Screen[None]):
     def _count_changed(self, event: Select.Changed) -> None:
         if isinstance(event.value, int):
             self._show_seats(event.value)
+            # After a game change the option widgets are new: let them finish mounting first.
+            self.call_after_refresh(self._fit_seat_choices, event.value)
+
+    def _fit_seat_choices(self, players: int) -> None:
+        """Offer only the seats of a ``players``-player game in seat choices."""
+        for spec in self.game.options:
+            if spec.key == "first_player" and spec.choices:
+                select = self.query_one(f"#opt-{spec.key}", Select)
+                choices = self._choices(spec, players)
+                value = select.value
+                select.set_options(choices)
+                select.value = value if value in [v for _, v in choices] else str(spec.default)
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
