@@ -186,8 +186,9 @@ class CouncilScreen(GameScreen):
             return ""
         info = player_info(view, seat)
         permits = " ".join(f"{''.join(permit_info(p).cities)}" for p in info.unused_permits) or "none"
-        return (f"You: {info.coins} coins · {info.servants} servants · nobility {info.nobility}\n"
-                f"{info.merchants_left} merchants left · permits {permits}")
+        return (f"You: {_count(info.coins, 'coin')} · {_count(info.servants, 'servant')} · "
+                f"nobility {info.nobility}\n"
+                f"{_count(info.merchants_left, 'merchant')} left · permits {permits}")
 
     def scoreboard_extra(self, view: State) -> dict[int, str]:
         """Coins, servants, nobility, merchants left and permits of each player."""
@@ -221,3 +222,7 @@ class CouncilScreen(GameScreen):
                          f"rewards {', '.join(info.reward_tiles) or 'none'}")
         return "\n".join(lines)
 
+
+def _count(number: int, noun: str) -> str:
+    """"1 coin", "3 coins"."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
