@@ -77,7 +77,8 @@ class CouncilScreen(GameScreen):
         ("e", "End your turn (after your main action)"),
         ("m", "Jump to the move list (type to filter)"),
         ("colours", "O orange · P pink · B blue · K black · W white · V purple · J joker"),
-        ("map", "city letter, then the letters of players with a merchant there · ♛ the Queen"),
+        ("map", "city letter, then the letters of players with a merchant there "
+                "(n: a neutral merchant of the 2-player game) · ♛ the Queen"),
         ("permits", "BC:3vp 3c = build in B or C, bonus 3 VP and 3 coins"),
     ]
 

@@ -41,7 +41,7 @@ CLASS_STYLE = {
 BALCONY_LABEL = {"coast": "Coast", "hills": "Hills", "mountains": "Mountain", "royal": "Queen"}
 LEGEND = (
     "Councillors/cards: O orange P pink B blue K black W white V purple J joker · "
-    "cities: letter, then merchants by player letter · ♛ the Queen"
+    "cities: letter, then merchants by player letter (n neutral) · ♛ the Queen"
 )
 
 # Picture coordinates: the map starts below the councils. A map scale is one grid unit's
