@@ -37,7 +37,6 @@ from core.elgrande.actions import (
     Veto,
 )
 from core.elgrande.content import (
-    ADJACENT,
     BOARD,
     CARD_STACK,
     CARDS,
@@ -304,7 +303,7 @@ def prompt(state: State, seat: int) -> str:
         return f"Waiting for {state.names[acting[0]]}."
     if phase == BID:
         taken = sorted(v for v in state.bids if v)
-        note = f" (already played: {', '.join(map(str, taken))})" if taken else ""
+        note = f" (played: {', '.join(map(str, taken))})" if taken else ""
         return f"Play a power card{note}."
     if phase == COURT_PHASE:
         from core.elgrande.content import BOARD as _B
@@ -365,9 +364,8 @@ def prompt(state: State, seat: int) -> str:
 
         parts = []
         if can_place(state):
-            near = ", ".join(REGIONS[r].name for r in ADJACENT[state.king])
             room = min(k - state.placed, state.court[seat])
-            parts.append(f"place up to {_plural(room, 'caballero')} ({near} or the Castillo)")
+            parts.append(f"place up to {_plural(room, 'caballero')} next to the King or in the Castillo")
         if state.special == NOT_STARTED:
             parts.append(f"use {card.name} or skip it")
         text = " and/or ".join(parts) or "finish your turn"
@@ -376,11 +374,11 @@ def prompt(state: State, seat: int) -> str:
 
 
 def progress(state: State) -> str:
-    """A short progress summary ("Round 4/9, scoring after round 6", "Game over")."""
+    """A short progress summary ("Round 4/9, scoring after 6", "Game over")."""
     from core.elgrande.content import SETUP
 
     if state.phase == OVER:
         return "Game over"
     later = [r for r in SETUP.general_scoring_after if r >= state.round]
-    note = f", scoring after round {later[0]}" if later else ""
+    note = f", scoring after {later[0]}" if later else ""
     return f"Round {state.round}/{SETUP.rounds}{note}"

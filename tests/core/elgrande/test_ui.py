@@ -60,15 +60,15 @@ def test_prompts_by_phase() -> None:
     assert GAME.prompt(state, 0) == "Play a power card."
     assert GAME.prompt(state, 1) == "Waiting for P0."
     state = act(state, 0, POWER[5])
-    assert "already played: 5" in GAME.prompt(state, 1)
+    assert "(played: 5)" in GAME.prompt(state, 1)
     state = act(state, 1, POWER[1])
     state = act(state, 2, POWER[13])
     assert GAME.prompt(state, 2) == "Take one of the face-up action cards."
     state = turn("s5_king", king="galicia", court=3)
     text = GAME.prompt(state, 0)
-    assert text.startswith("Place up to 3 caballeros (País Vasco, Castilla la Vieja or the Castillo)")
+    assert text.startswith("Place up to 3 caballeros next to the King or in the Castillo")
     assert "use The King or skip it" in text
-    assert GAME.progress(state) == "Round 1/9, scoring after round 3"
+    assert GAME.progress(state) == "Round 1/9, scoring after 3"
 
 
 def test_disk_and_veto_prompts() -> None:
