@@ -270,7 +270,8 @@ def _legal(state: State, seat: int) -> list[Action]:
         return [TAKE[i + 1] for i in range(5) if state.face_up[i] >= 0]
     if phase == COURT:
         top = min(POWER_CAB[state.bids[seat]], state.provinces[seat])
-        return list(COURT_N[: top + 1])
+        # Most first: bringing all you may is the usual choice, so it heads the move list.
+        return list(COURT_N[top::-1])
     if phase == PULL:
         return _pull_actions(state, seat)
     if phase == VETO_PHASE:
@@ -422,7 +423,7 @@ def first_steps(state: State, seat: int) -> list[Action]:
     if effect == E_COURT:
         provinces = state.provinces[seat]
         if provinces:
-            return list(COURT_N[1 : min(card.count, provinces) + 1])
+            return list(COURT_N[min(card.count, provinces) : 0 : -1])
         return [COURT_FROM[r] for r in REGION_RANGE if r != king and state.board[r][seat]]
     if effect == E_KING_ADJACENT:
         return [KING[r] for r in ADJACENT[king]]

@@ -121,7 +121,7 @@ def test_court_refill_up_to_the_card() -> None:
     state = act(state, 0, POWER[1])  # 6 caballeros
     state = act(state, 1, POWER[4])  # 4 caballeros; turn order 4, 1
     assert state.phase == COURT and GAME.to_act(state) == [1]
-    assert legal(state) == [COURT_N[i] for i in range(5)]
+    assert legal(state) == [COURT_N[i] for i in range(4, -1, -1)], "most first, the usual choice"
     assert "at most 4" in GAME.why_illegal(state, 1, Court(5))
     state = act(state, 1, COURT_N[3])
     assert (state.court[1], state.provinces[1]) == (10, 18)
@@ -143,7 +143,7 @@ def test_court_shortage_pulls_from_regions_but_not_the_kings() -> None:
     state = act(state, 1, legal(state, 1)[0])  # seat 1 takes a card ...
     while GAME.to_act(state) == [1]:
         state = act(state, 1, SPECIAL_SKIP if SPECIAL_SKIP in legal(state, 1) else PLACE_DONE)
-    assert state.phase == COURT and legal(state, 0) == [COURT_N[0], COURT_N[1], COURT_N[2]]
+    assert state.phase == COURT and legal(state, 0) == [COURT_N[2], COURT_N[1], COURT_N[0]]
     state = act(state, 0, COURT_N[2])
     assert state.phase == PULL
     assert set(legal(state, 0)) == {COURT_FROM[R["aragon"]], COURT_FROM[R["sevilla"]], COURT_STOP}
