@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import os
+import signal
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -120,11 +123,36 @@ class MeepleApp(App[None]):
     def on_mount(self) -> None:
         from tui.screens.menu import MenuScreen
 
+        self._watch_hang_up()
         self.push_screen(MenuScreen())
         for warning in self.startup_warnings:
             self.notify(warning, severity="warning", timeout=8)
         if self.start is not None:
             self.call_after_refresh(self._start_requested, self.start)
+
+    def _watch_hang_up(self) -> None:
+        """Quit when the terminal goes away (SSH connection dropped, window closed).
+
+        Textual handles neither SIGHUP nor a hung-up terminal, and a process under a parent
+        such as ``make`` gets no SIGHUP at all: it would keep running (and spinning on its
+        dead input). So we also check the controlling terminal every two seconds. Every move
+        is already autosaved, so quitting loses nothing.
+        """
+        if self.is_headless:
+            return
+        if hasattr(signal, "SIGHUP"):
+            try:
+                asyncio.get_running_loop().add_signal_handler(signal.SIGHUP, self.exit)
+            except (NotImplementedError, RuntimeError, ValueError):
+                pass  # not the main thread: the terminal check below still works
+        if os.name == "posix":
+            self.set_interval(2.0, self._check_terminal)
+
+    def _check_terminal(self) -> None:
+        try:
+            os.close(os.open("/dev/tty", os.O_RDWR | os.O_NOCTTY))
+        except OSError:
+            self.exit()
 
     def _start_requested(self, request: StartRequest) -> None:
         from tui.launch import open_save, start_new_game
