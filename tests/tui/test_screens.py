@@ -117,12 +117,20 @@ def test_new_game_options_speak_player_words_and_explain_themselves() -> None:
         assert [label for label, _ in first._options] == ["Random", "Seat A", "Seat B"]
         veto = form.query_one("#opt-veto_windows", Select)
         assert [label for label, _ in veto._options] == ["Before every step", "Only at the start"]
+        async def settle(done: Callable[[], bool]) -> None:
+            """Seat choices are refitted after a refresh: wait for it (bounded)."""
+            for _ in range(50):
+                if done():
+                    return
+                await pilot.pause(0.02)
+
+        seats3 = ["Random", "Seat A", "Seat B", "Seat C"]
         form.query_one("#count", Select).value = 3
-        await pilot.pause()
-        assert [label for label, _ in first._options] == ["Random", "Seat A", "Seat B", "Seat C"]
+        await settle(lambda: [label for label, _ in first._options] == seats3)
+        assert [label for label, _ in first._options] == seats3
         first.value = "2"
         form.query_one("#count", Select).value = 2
-        await pilot.pause()
+        await settle(lambda: first.value == "random")
         assert first.value == "random", "a seat that left the game is no longer chosen"
         help_line = form.query_one("#option-help")
         assert str(help_line.render()) == ""
