@@ -44,6 +44,8 @@ class NewGameScreen(Screen[None]):
         super().__init__()
         self.games: list[GameInfo] = all_info()
         self.game: GameInfo = next((g for g in self.games if g.id == game_id), self.games[0])
+        self._options_players = 0
+        """Player count the option widgets were built for."""
 
     def compose(self) -> ComposeResult:
         settings = self.app.settings  # type: ignore[attr-defined]
@@ -104,6 +106,7 @@ class NewGameScreen(Screen[None]):
         count.set_options([(str(n), n) for n in counts])
         count.value = 2 if 2 in counts else counts[0]
         self._show_seats(int(count.value))
+        self._options_players = int(count.value)
         box = self.query_one("#options", VerticalScroll)
         box.remove_children()
         for spec in info.options:
@@ -154,11 +157,14 @@ class NewGameScreen(Screen[None]):
     def _count_changed(self, event: Select.Changed) -> None:
         if isinstance(event.value, int):
             self._show_seats(event.value)
-            # After a game change the option widgets are new: let them finish mounting first.
-            self.call_after_refresh(self._fit_seat_choices, event.value)
+            # The option widgets of a newly shown game are built for its count already (and
+            # may still be mounting): refit only when the player changed the count.
+            if event.value != self._options_players:
+                self._fit_seat_choices(event.value)
 
     def _fit_seat_choices(self, players: int) -> None:
         """Offer only the seats of a ``players``-player game in seat choices."""
+        self._options_players = players
         for spec in self.game.options:
             if spec.key == "first_player" and spec.choices:
                 select = self.query_one(f"#opt-{spec.key}", Select)
