@@ -185,15 +185,12 @@ def regions_value(state: State) -> list[int]:
     total = [0] * state.players
     king = state.king
     grandes = state.grandes
-    values = list(PRINTED_VALUES)
-    for board in (1, 0):  # as region_values: board 0 wins (setup never stacks them)
-        where = state.scoreboards[board]
-        if where >= 0:
-            values[where] = SCOREBOARD_VALUES[board]
     cache = _PLACING_CACHE
     for region, counts in enumerate(state.board):
-        hit = cache.get((tuple(counts), values[region]))
-        base, leader = hit if hit is not None else placing(counts, values[region])
+        values = region_values(state, region)
+        # A direct cache hit skips a call to placing(): worth ~10% of this function.
+        hit = cache.get((tuple(counts), values))
+        base, leader = hit if hit is not None else placing(counts, values)
         for s, value in enumerate(base):
             total[s] += value
         if leader >= 0:
