@@ -57,12 +57,26 @@ class OptionSpec:
     help: str = ""
     choice_labels: tuple[str, ...] = ()
     """Player words for ``choices`` (same order); the raw values when empty."""
+    seat_choices: bool = False
+    """Choices that are digits name seats: only seats of the game at hand are offered."""
+
+    def __post_init__(self) -> None:
+        if self.choice_labels and len(self.choice_labels) != len(self.choices):
+            raise ValueError(f"option {self.key}: one label per choice")
 
     def choice_label(self, value: str) -> str:
         """How a choice is shown to players (its value when it has no label)."""
-        if value in self.choices and len(self.choice_labels) == len(self.choices):
+        if self.choice_labels and value in self.choices:
             return self.choice_labels[self.choices.index(value)]
         return value
+
+    def offered(self, players: int) -> list[tuple[str, str]]:
+        """``(label, value)`` of the choices that make sense in a ``players``-player game."""
+        return [
+            (self.choice_label(choice), choice)
+            for choice in self.choices
+            if not (self.seat_choices and choice.isdigit() and int(choice) >= players)
+        ]
 
     def parse(self, raw: Any) -> str | bool | int:
         """Convert a raw value (from the CLI, a form or a save) or raise ``ValueError``."""
@@ -89,7 +103,8 @@ class OptionSpec:
         return text
 
 
-SEAT_LETTERS = "ABCDEFGH"
+SEAT_LETTERS = "ABCDE"
+"""The letter of each seat, as players see it everywhere (no game seats more than five)."""
 
 
 def first_player_option(label: str, help: str, max_players: int) -> OptionSpec:
@@ -101,6 +116,7 @@ def first_player_option(label: str, help: str, max_players: int) -> OptionSpec:
         choices=("random",) + tuple(str(i) for i in range(max_players)),
         help=help,
         choice_labels=("Random",) + tuple(f"Seat {SEAT_LETTERS[i]}" for i in range(max_players)),
+        seat_choices=True,
     )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import traceback
@@ -141,10 +142,9 @@ class MeepleApp(App[None]):
         if self.is_headless:
             return
         if hasattr(signal, "SIGHUP"):
-            try:
+            # Outside the main thread no signal handler can be set; the check below still works.
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 asyncio.get_running_loop().add_signal_handler(signal.SIGHUP, self.exit)
-            except (NotImplementedError, RuntimeError, ValueError):
-                pass  # not the main thread: the terminal check below still works
         if os.name == "posix":
             self.set_interval(2.0, self._check_terminal)
 

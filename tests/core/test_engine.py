@@ -263,3 +263,17 @@ def test_an_action_of_another_type_with_equal_fields_is_illegal() -> None:
     assert GAME.why_illegal(state, seat, fake) is not None
     with pytest.raises(IllegalAction):
         GAME.apply(state, seat, fake)
+
+
+def test_option_choice_labels_and_seat_choices() -> None:
+    """Choices show their labels; seat choices beyond the player count are not offered."""
+    from core.engine import first_player_option
+
+    first = first_player_option("First player", "Who starts.", 4)
+    assert first.offered(2) == [("Random", "random"), ("Seat A", "0"), ("Seat B", "1")]
+    assert [label for label, _ in first.offered(4)][-1] == "Seat D"
+    assert first.choice_label("3") == "Seat D" and first.choice_label("nope") == "nope"
+    plain = OptionSpec("layout", "Layout", "1/1/1", choices=("1/1/1", "2/2/2"))
+    assert plain.offered(2) == [("1/1/1", "1/1/1"), ("2/2/2", "2/2/2")]
+    with pytest.raises(ValueError, match="one label per choice"):
+        OptionSpec("x", "X", "a", choices=("a", "b"), choice_labels=("A",))

@@ -12,7 +12,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
-from core.engine import GameInfo, OptionSpec
+from core.engine import GameInfo
 from core.registry import all_info
 from core.table import Controller, Seat
 from saves import check_player_name
@@ -118,7 +118,7 @@ class NewGameScreen(Screen[None]):
                 row.mount(Label(spec.label, classes="label wide"))
                 row.mount(
                     Select(
-                        self._choices(spec, int(count.value)),
+                        spec.offered(int(count.value)),
                         value=str(spec.default),
                         allow_blank=False,
                         compact=True,
@@ -127,15 +127,6 @@ class NewGameScreen(Screen[None]):
                 )
         box.display = bool(info.options)
         self.query_one("#option-help", Static).update("")
-
-    @staticmethod
-    def _choices(spec: OptionSpec, players: int) -> list[tuple[str, str]]:
-        """A choice option's (label, value) pairs; seat choices only for seats in the game."""
-        return [
-            (spec.choice_label(choice), choice)
-            for choice in spec.choices
-            if not (spec.key == "first_player" and choice.isdigit() and int(choice) >= players)
-        ]
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """Explain the option under the focus in the line below the options."""
@@ -166,9 +157,9 @@ class NewGameScreen(Screen[None]):
         """Offer only the seats of a ``players``-player game in seat choices."""
         self._options_players = players
         for spec in self.game.options:
-            if spec.key == "first_player" and spec.choices:
+            if spec.seat_choices:
                 select = self.query_one(f"#opt-{spec.key}", Select)
-                choices = self._choices(spec, players)
+                choices = spec.offered(players)
                 value = select.value
                 select.set_options(choices)
                 select.value = value if value in [v for _, v in choices] else str(spec.default)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from textual.markup import escape
 
-GLYPHS = "ABCDE"
+from core.engine import SEAT_LETTERS
 
 
 def player_glyph(seat: int) -> str:
     """The letter that marks ``seat`` everywhere (never colour alone)."""
-    return GLYPHS[seat]
+    return SEAT_LETTERS[seat]
 
 
 def player_style(seat: int) -> str:
