@@ -153,7 +153,7 @@ def bench_bot_times(decisions: int) -> None:
             times = []
             for index, (state, seat) in enumerate(positions):
                 deadline = time.monotonic() + THINK_SECONDS[level]
-                bot = make_bot(level, index, should_stop=lambda: time.monotonic() > deadline)
+                bot = make_bot(level, index, should_stop=lambda: time.monotonic() > deadline, game=game)
                 view = game.view(state, seat)
                 start = time.perf_counter()
                 bot.choose(game, view, seat)

@@ -7,11 +7,10 @@ few moves, with greedy rollouts; a small and a larger iteration budget). Build o
 :func:`make_bot`; run a headless game with :func:`play_game` (used by the CLI ``simulate``
 command and the benchmarks).
 
-Budgets are iterations per decision (:data:`SEARCH_ITERATIONS`), sized so that a ``hard``
-decision takes about a second or less on one core for a game doing ~20k random decisions a
-second. A game may declare ``ai_budget_scale: float`` (attribute on its :class:`Game`
-object; default 1.0) when its playouts are much slower or faster than that; pass the game
-to :func:`make_bot` to apply it. The TUI also passes a wall-clock ``should_stop``.
+Budgets are iterations per decision, sized so that a ``hard`` decision takes well under a
+second on one core. The ``normal`` and ``hard`` settings come from the game's
+:class:`SearchProfile` (its ``ai_profile`` attribute, else :data:`DEFAULT_PROFILE`): pass
+the game to :func:`make_bot` to use it. The TUI also passes a wall-clock ``should_stop``.
 """
 
 from __future__ import annotations
@@ -20,6 +19,7 @@ from typing import Any, Callable, Hashable, Mapping, Sequence
 
 from core.ai.base import Bot, NoLegalAction
 from core.ai.greedy import GreedyBot
+from core.ai.profile import DEFAULT_PROFILE, SearchProfile
 from core.ai.random_bot import RandomBot
 from core.ai.search import SearchBot
 from core.engine import Game
@@ -27,6 +27,7 @@ from core.table import parse_options
 
 __all__ = [
     "BOT_KINDS",
+    "DEFAULT_PROFILE",
     "SEARCH_ITERATIONS",
     "ROLLOUT_DEPTH",
     "Bot",
@@ -34,32 +35,32 @@ __all__ = [
     "NoLegalAction",
     "RandomBot",
     "SearchBot",
+    "SearchProfile",
     "make_bot",
+    "profile_of",
     "play_game",
 ]
 
 BOT_KINDS: tuple[str, ...] = ("random", "greedy", "search", "easy", "normal", "hard")
 
-SEARCH_ITERATIONS: dict[str, int] = {"normal": 100, "search": 300, "hard": 300}
-"""Iterations per decision for the search-based kinds (before ``ai_budget_scale``)."""
+SEARCH_ITERATIONS = 300
+"""Iterations per decision of the plain ``search`` kind (random rollouts)."""
 
 ROLLOUT_DEPTH = 30
 """Decisions per random rollout (plain ``search``) before ``game.evaluate`` scores it."""
 
-GUIDED_ROLLOUT_DEPTH = 8
-"""Decisions per greedy rollout of the ``normal`` and ``hard`` levels."""
-
-ROOT_CANDIDATES = 6
-"""``normal``/``hard`` search only the best few moves by one-ply evaluation.
-
-Measured on Quadropolis (2 players, 200 games): plain random-rollout search with 600
-iterations won only 33% against the greedy bot; searching greedy's top 6 moves with
-greedy rollouts of 8 decisions wins about 70% in pilot runs (see the closing figures of
-`make bench`).
-"""
-
 MAX_DECISIONS = 100_000
 """Default safety cap for :func:`play_game`."""
+
+
+def profile_of(game: Game[Any, Any] | None) -> SearchProfile:
+    """The game's declared ``ai_profile``, else :data:`DEFAULT_PROFILE`."""
+    profile = getattr(game, "ai_profile", None)
+    if profile is None:
+        return DEFAULT_PROFILE
+    if not isinstance(profile, SearchProfile):
+        raise TypeError(f"ai_profile must be a SearchProfile, not {type(profile).__name__}")
+    return profile
 
 
 def make_bot(
@@ -71,8 +72,8 @@ def make_bot(
     """A bot of ``kind`` (one of :data:`BOT_KINDS`) with its own seed.
 
     ``should_stop`` (search kinds only) ends a search early, e.g. on a wall-clock deadline.
-    ``game``, if given, scales search budgets by its optional ``ai_budget_scale``.
-    Unknown kinds raise ``ValueError`` listing the kinds.
+    ``game``, if given, supplies the search profile of ``normal`` and ``hard``
+    (:func:`profile_of`). Unknown kinds raise ``ValueError`` listing the kinds.
     """
     if kind not in BOT_KINDS:
         raise ValueError(f"unknown bot kind {kind!r} (kinds: {', '.join(BOT_KINDS)})")
@@ -80,19 +81,18 @@ def make_bot(
         return RandomBot(seed)
     if kind in ("greedy", "easy"):
         return GreedyBot(seed)
-    scale = float(getattr(game, "ai_budget_scale", 1.0) or 1.0) if game is not None else 1.0
-    iterations = max(1, round(SEARCH_ITERATIONS[kind] * scale))
     if kind == "search":
-        return SearchBot(seed, iterations=iterations, should_stop=should_stop, rollout_depth=ROLLOUT_DEPTH)
+        return SearchBot(seed, iterations=SEARCH_ITERATIONS, should_stop=should_stop, rollout_depth=ROLLOUT_DEPTH)
     # The player-facing levels refine the greedy choice: greedy rollouts, best few moves.
+    profile = profile_of(game)
     return SearchBot(
         seed,
-        iterations=iterations,
+        iterations=profile.iterations(kind),
         should_stop=should_stop,
         rollout="greedy",
-        rollout_depth=GUIDED_ROLLOUT_DEPTH,
-        root_candidates=ROOT_CANDIDATES,
-        greedy_sample=8,
+        rollout_depth=profile.rollout_depth,
+        root_candidates=profile.root_candidates,
+        greedy_sample=profile.greedy_sample,
     )
 
 

@@ -12,7 +12,7 @@ Algorithm (Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree Searc
    visits: ``mean + c * sqrt(ln(avail) / visits)``.
 3. **Expand** one untried legal action (chosen at random), then
 4. **Roll out**: play on with a cheap policy (``"random"``, or ``"greedy"``: one ply scored
-   with ``game.evaluate`` on a few sampled actions, with a little noise) until the game
+   with ``game.evaluate`` on a few sampled actions or all of them, with a little noise) until the game
    ends or ``rollout_depth`` decisions were played.
 5. **Backpropagate** a reward in ``[0, 1]`` *per seat*: at the end of a game from the
    ranking and score margin (:func:`core.ai.base.terminal_rewards`), at a cut-off from
@@ -84,7 +84,7 @@ class SearchBot:
         rollout: str = "random",
         rollout_depth: int | None = 40,
         exploration: float = 0.7,
-        greedy_sample: int = 6,
+        greedy_sample: int | None = 6,
         greedy_noise: float = 0.1,
         decouple: bool = True,
         root_candidates: int | None = None,
@@ -95,7 +95,7 @@ class SearchBot:
         callable; when it returns True the search ends early. ``rollout``: ``"random"`` or
         ``"greedy"``. ``rollout_depth``: decisions played in a rollout before the state is
         scored with ``game.evaluate`` (None: play to the end). ``exploration``: the UCB1
-        constant. ``greedy_sample``: actions scored per greedy rollout step;
+        constant. ``greedy_sample``: actions scored per greedy rollout step (None: all);
         ``greedy_noise``: probability of a random rollout move instead. ``decouple``: share
         statistics within simultaneous steps (see the module docstring).
         ``root_candidates``: when set, only the best this many root actions by one-ply
@@ -113,7 +113,7 @@ class SearchBot:
         self.rollout = rollout
         self.rollout_depth = rollout_depth
         self.exploration = exploration
-        self.greedy_sample = max(1, greedy_sample)
+        self.greedy_sample = None if greedy_sample is None else max(1, greedy_sample)
         self.greedy_noise = greedy_noise
         self.decouple = decouple
         self.root_candidates = root_candidates
@@ -268,7 +268,7 @@ class SearchBot:
 
     def _greedy_move(self, game: Game[Any, Any], state: Any, who: int, legal: list[Any]) -> Any:
         """Best of a few sampled actions by one-ply ``game.evaluate``."""
-        if len(legal) > self.greedy_sample:
+        if self.greedy_sample is not None and len(legal) > self.greedy_sample:
             legal = legal[:]
             self.rng.shuffle(legal)
             legal = legal[: self.greedy_sample]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
+from core.ai.profile import SearchProfile
 from core.council import actions as act
 from core.council import rules, scoring
 from core.council import state as st
@@ -74,6 +75,13 @@ class CouncilGame(Game[State, Action]):
     """Council of Four for 2-4 players (see ``shared/rules/council-of-four.md``)."""
 
     info = INFO
+    # A turn is several small steps and most moves are small gains, so rollouts that score
+    # only a sample of the moves play too loosely to tell greedy's best moves apart: hard
+    # plays out 24 decisions (several turns of each player) with every legal
+    # move scored, on fewer iterations. Measured in the closing figures of issue 4.
+    ai_profile = SearchProfile(
+        normal_iterations=16, hard_iterations=48, rollout_depth=24, root_candidates=4, greedy_sample=None
+    )
 
     # --- lifecycle -------------------------------------------------------------------------
     def setup(self, players: Sequence[str], seed: int, options: Mapping[str, Any]) -> State:

@@ -9,6 +9,7 @@ import pytest
 
 from core.ai import (
     BOT_KINDS,
+    DEFAULT_PROFILE,
     ROLLOUT_DEPTH,
     SEARCH_ITERATIONS,
     Bot,
@@ -16,8 +17,10 @@ from core.ai import (
     NoLegalAction,
     RandomBot,
     SearchBot,
+    SearchProfile,
     make_bot,
     play_game,
+    profile_of,
 )
 from core.engine import IllegalAction
 from core.rng import Rng
@@ -317,26 +320,48 @@ def test_make_bot_every_kind(kind: str) -> None:
 
 
 def test_make_bot_levels_and_budgets() -> None:
-    from core.ai import GUIDED_ROLLOUT_DEPTH
-
     assert isinstance(make_bot("random", 1), RandomBot)
     assert isinstance(make_bot("easy", 1), GreedyBot) and isinstance(make_bot("greedy", 1), GreedyBot)
     normal, hard = make_bot("normal", 1), make_bot("hard", 1)
     assert isinstance(normal, SearchBot) and isinstance(hard, SearchBot)
-    assert normal.iterations == SEARCH_ITERATIONS["normal"] < hard.iterations == SEARCH_ITERATIONS["hard"]
-    assert hard.rollout_depth == GUIDED_ROLLOUT_DEPTH
-    assert make_bot("search", 1).rollout_depth == ROLLOUT_DEPTH  # type: ignore[attr-defined]
+    assert normal.iterations == DEFAULT_PROFILE.normal_iterations < hard.iterations == DEFAULT_PROFILE.hard_iterations
+    assert hard.rollout_depth == DEFAULT_PROFILE.rollout_depth
+    assert hard.greedy_sample == DEFAULT_PROFILE.greedy_sample
+    search = make_bot("search", 1)
+    assert isinstance(search, SearchBot)
+    assert search.rollout_depth == ROLLOUT_DEPTH and search.iterations == SEARCH_ITERATIONS
     stop = lambda: False  # noqa: E731
     assert make_bot("hard", 1, should_stop=stop).should_stop is stop  # type: ignore[attr-defined]
 
 
-def test_make_bot_scales_by_the_games_hint() -> None:
-    class SlowGame(SealedBids):
-        ai_budget_scale = 0.5
+def test_make_bot_uses_the_games_search_profile() -> None:
+    profile = SearchProfile(normal_iterations=5, hard_iterations=20, rollout_depth=None, root_candidates=2,
+                            greedy_sample=None)
 
-    bot = make_bot("hard", 1, game=SlowGame())
-    assert isinstance(bot, SearchBot) and bot.iterations == SEARCH_ITERATIONS["hard"] // 2
-    assert make_bot("hard", 1, game=GAME).iterations == SEARCH_ITERATIONS["hard"]  # type: ignore[attr-defined]
+    class ProfiledGame(SealedBids):
+        ai_profile = profile
+
+    game = ProfiledGame()
+    assert profile_of(game) is profile and profile_of(GAME) is DEFAULT_PROFILE and profile_of(None) is DEFAULT_PROFILE
+    hard, normal = make_bot("hard", 1, game=game), make_bot("normal", 1, game=game)
+    assert isinstance(hard, SearchBot) and isinstance(normal, SearchBot)
+    assert (hard.iterations, normal.iterations) == (20, 5)
+    assert (hard.rollout_depth, hard.root_candidates, hard.greedy_sample) == (None, 2, None)
+    assert make_bot("search", 1, game=game).iterations == SEARCH_ITERATIONS  # type: ignore[attr-defined]
+    state = _bid_state()
+    assert hard.choose(game, game.view(state, 2), 2) in game.legal_actions(state, 2)
+
+
+def test_a_malformed_search_profile_is_refused() -> None:
+    class BadGame(SealedBids):
+        ai_profile = {"hard_iterations": 10}
+
+    with pytest.raises(TypeError, match="SearchProfile"):
+        make_bot("hard", 1, game=BadGame())
+    for bad in ({"normal_iterations": 0}, {"normal_iterations": 50, "hard_iterations": 10}, {"rollout_depth": -1},
+                {"root_candidates": 0}, {"greedy_sample": 0}):
+        with pytest.raises(ValueError):
+            SearchProfile(**bad)  # type: ignore[arg-type]
 
 
 def test_make_bot_unknown_kind_lists_the_kinds() -> None:
@@ -376,9 +401,7 @@ def test_root_candidates_limit_the_search_to_the_best_evaluated_moves() -> None:
 
 
 def test_levels_map_to_guided_search() -> None:
-    from core.ai import ROOT_CANDIDATES, SearchBot, make_bot
-
     hard = make_bot("hard", 1)
-    assert isinstance(hard, SearchBot) and hard.root_candidates == ROOT_CANDIDATES
+    assert isinstance(hard, SearchBot) and hard.root_candidates == DEFAULT_PROFILE.root_candidates
     assert hard.rollout == "greedy"
     assert make_bot("search", 1).root_candidates is None
