@@ -124,3 +124,17 @@ def test_large_terminal_map_prints_city_tokens_and_cursor_follows_the_scale() ->
                 assert table.log[-1].action == elect
 
     asyncio.run(main())
+
+
+def test_every_permit_prints_whole_in_its_slot() -> None:
+    """Each face-up permit's cities and bonus fit the slot, with every bonus word abbreviated."""
+    from core.council.content import PERMITS
+    from core.council.helpers import permit_info
+    from tui.games.council_render import PERMIT_WIDTH, short_bonus
+
+    for permit in PERMITS:
+        info = permit_info(permit.id)
+        text = f"{''.join(info.cities)}:{short_bonus(info.bonus)}"
+        assert len(text) <= PERMIT_WIDTH, text
+        parts = info.bonus.split(" + ")
+        assert short_bonus(info.bonus).count(" ") == len(parts) - 1, text  # one word per part

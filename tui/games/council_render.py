@@ -71,9 +71,13 @@ def balcony_position(index: int) -> tuple[int, int]:
     return 1 + index, 10
 
 
+PERMIT_WIDTH = 14
+"""Columns of a face-up permit's text: the longest, "CDE:1card 1nob", fits whole."""
+
+
 def permit_position(region: int, slot: int) -> tuple[int, int]:
     """Picture (row, col) of a face-up permit."""
-    return 1 + region, 20 + slot * 14
+    return 1 + region, 20 + slot * (PERMIT_WIDTH + 2)
 
 
 def short_bonus(text: str) -> str:
@@ -82,6 +86,7 @@ def short_bonus(text: str) -> str:
         "VP": "vp", "coins": "c", "coin": "c", "servants": "s", "servant": "s",
         "politics cards": "card", "politics card": "card", "nobility steps": "nob",
         "nobility step": "nob", "main actions": "main", "main action": "main",
+        "extra main actions": "main", "extra main action": "main",
     }
     parts = []
     for part in text.split(" + "):
@@ -105,10 +110,10 @@ def render_councils(view: State, cursor: tuple[int, int] | None, legal: set[tupl
         else:
             for slot, tile in enumerate(perms[name]):
                 if not tile:
-                    line += "  " + "—".ljust(12)
+                    line += "  " + "—".ljust(PERMIT_WIDTH)
                     continue
                 info = permit_info(tile)
-                text = f"{''.join(info.cities)}:{short_bonus(info.bonus)}"[:12].ljust(12)
+                text = f"{''.join(info.cities)}:{short_bonus(info.bonus)}"[:PERMIT_WIDTH].ljust(PERMIT_WIDTH)
                 style = _mark(permit_position(index, slot), cursor, legal)
                 line += "  " + (f"[{style}]{text}[/]" if style else text)
         lines.append(line)
