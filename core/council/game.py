@@ -76,9 +76,10 @@ class CouncilGame(Game[State, Action]):
 
     info = INFO
     # A turn is several small steps and most moves are small gains, so rollouts that score
-    # only a sample of the moves play too loosely to tell greedy's best moves apart: hard
-    # plays out 24 decisions (several turns of each player) with every legal
-    # move scored, on fewer iterations. Measured in the closing figures of issue 4.
+    # only a sample of the moves play too loosely to tell greedy's best moves apart. With
+    # the default profile hard beat easy in 23 of 40 games; playing out 24 decisions
+    # (several turns of each player) with every legal move scored, on fewer iterations,
+    # it wins 164 of 200 (2 players, seeds 1-200, ~0.3 s per decision).
     ai_profile = SearchProfile(
         normal_iterations=16, hard_iterations=48, rollout_depth=24, root_candidates=4, greedy_sample=None
     )
