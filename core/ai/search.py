@@ -12,8 +12,8 @@ Algorithm (Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree Searc
    visits: ``mean + c * sqrt(ln(avail) / visits)``.
 3. **Expand** one untried legal action (chosen at random), then
 4. **Roll out**: play on with a cheap policy (``"random"``, or ``"greedy"``: one ply scored
-   with ``game.evaluate`` on a few sampled actions or all of them, with a little noise) until the game
-   ends or ``rollout_depth`` decisions were played.
+   with ``game.evaluate`` on a few sampled actions or on all of them, with a little noise)
+   until the game ends or ``rollout_depth`` decisions were played.
 5. **Backpropagate** a reward in ``[0, 1]`` *per seat*: at the end of a game from the
    ranking and score margin (:func:`core.ai.base.terminal_rewards`), at a cut-off from
    ``game.evaluate`` normalised (:func:`core.ai.base.heuristic_rewards`). Each edge is
