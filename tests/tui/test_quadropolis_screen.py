@@ -150,5 +150,8 @@ def test_move_list_filter_and_escape_back_to_the_board() -> None:
             await pilot.press("m", *"architect 4 s3", "enter")
             await pilot.pause()
             assert table.log[-1].action == Place(4, "S3")
+            # The next decision lists every move, not the ones matching the used filter.
+            assert actions.filter_text == ""
+            assert len(actions._shown) == len(table.legal_actions(table.to_act()[0])) > 1
 
     asyncio.run(main())

@@ -88,13 +88,18 @@ class ActionList(Vertical):
     def _filter_submitted(self) -> None:
         if len(self._shown) >= 1:
             options = self.query_one("#action-options", OptionList)
-            index = options.highlighted or 0
-            self.post_message(self.Chosen(self._shown[index]))
+            self._choose(self._shown[options.highlighted or 0])
 
     @on(OptionList.OptionSelected, "#action-options")
     def _selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.post_message(self.Chosen(self._shown[event.option_index]))
+        self._choose(self._shown[event.option_index])
+
+    def _choose(self, action: Hashable) -> None:
+        # The filter found its move: the next decision's list starts whole, not filtered
+        # by words that (usually) match none of its moves.
+        self.query_one("#action-filter", Input).value = ""
+        self.post_message(self.Chosen(action))
 
     def on_key(self, event: Any) -> None:
         """Up/down in the filter box move the highlight in the list."""
