@@ -92,6 +92,7 @@ from core.council.state import (
     State,
 )
 from core.rng import Rng
+from core.words import counted
 
 MERCHANTS = C.merchants
 HIRE_COINS = C.hire_coins
@@ -681,14 +682,6 @@ _HANDLERS: dict[type, Callable[[State, int, Any], None]] = {
 
 
 # --- explanations ----------------------------------------------------------------------------
-def _coins(n: int) -> str:
-    return f"{n} coin" if n == 1 else f"{n} coins"
-
-
-def _servants(n: int) -> str:
-    return f"{n} servant" if n == 1 else f"{n} servants"
-
-
 def council_name(balcony: int) -> str:
     """ "the coast council" / "the Queen's council"."""
     return "the Queen's council" if balcony == ROYAL_BALCONY else f"the {BALCONIES[balcony]} council"
@@ -724,10 +717,10 @@ def _payment_problem(state: State, seat: int, balcony: int, extra: int, what: st
     if cheapest + extra > state.coins[seat]:
         if extra:
             return (
-                f"{what} costs at least {_coins(cheapest + extra)} ({_coins(cheapest)} for "
-                f"{council_name(balcony)} + {_coins(extra)} for the Queen's roads); you have {state.coins[seat]}."
+                f"{what} costs at least {counted(cheapest + extra, 'coin')} ({counted(cheapest, 'coin')} for "
+                f"{council_name(balcony)} + {counted(extra, 'coin')} for the Queen's roads); you have {state.coins[seat]}."
             )
-        return f"{what} costs at least {_coins(cheapest)} with your cards; you have {state.coins[seat]}."
+        return f"{what} costs at least {counted(cheapest, 'coin')} with your cards; you have {state.coins[seat]}."
     return None
 
 
@@ -740,7 +733,7 @@ def _placement_problem(state: State, seat: int, city: int) -> str | None:
     need = state.occupancy(city)
     if state.servants[seat] < need:
         return (
-            f"Building in {name} costs {_servants(need)} (one per merchant already there); "
+            f"Building in {name} costs {counted(need, 'servant')} (one per merchant already there); "
             f"you have {state.servants[seat]}."
         )
     return None
@@ -849,24 +842,24 @@ def _reason(state: State, seat: int, action: Action) -> str | None:
     servants = state.servants[seat]
     if isinstance(action, Hire):
         if state.coins[seat] < HIRE_COINS:
-            return f"Engaging a servant costs {_coins(HIRE_COINS)}; you have {state.coins[seat]}."
+            return f"Engaging a servant costs {counted(HIRE_COINS, 'coin')}; you have {state.coins[seat]}."
         return None
     if isinstance(action, Change):
         if servants < CHANGE_SERVANTS:
-            return f"Changing permit tiles costs {_servants(CHANGE_SERVANTS)}; you have {servants}."
+            return f"Changing permit tiles costs {counted(CHANGE_SERVANTS, 'servant')}; you have {servants}."
         region = REGION_INDEX[action.region]
         if max(state.face_up[region]) < 0:
             return f"The {REGIONS[region]} region has no face-up permit tile to change."
         return None
     if isinstance(action, ElectQuick):
         if servants < ELECT_Q_SERVANTS:
-            return f"Electing as a quick action costs {_servants(ELECT_Q_SERVANTS)}; you have {servants}."
+            return f"Electing as a quick action costs {counted(ELECT_Q_SERVANTS, 'servant')}; you have {servants}."
         colour = COLOUR_INDEX[action.colour]
         if not state.reserve[colour]:
             return f"No {COLOURS[colour]} councillor is waiting beside the board."
         return None
     if servants < EXTRA_SERVANTS:
-        return f"An extra main action costs {_servants(EXTRA_SERVANTS)}; you have {servants}."
+        return f"An extra main action costs {counted(EXTRA_SERVANTS, 'servant')}; you have {servants}."
     return None
 
 
@@ -890,8 +883,8 @@ def _pay_reason(state: State, seat: int, codes: tuple[int, ...]) -> str | None:
         )
     total = pay.cost(codes) + extra
     if total > state.coins[seat]:
-        road = f" including {_coins(extra)} for the Queen's roads" if extra else ""
-        return f"That payment costs {_coins(total)}{road}; you have {state.coins[seat]}."
+        road = f" including {counted(extra, 'coin')} for the Queen's roads" if extra else ""
+        return f"That payment costs {counted(total, 'coin')}{road}; you have {state.coins[seat]}."
     return None
 
 

@@ -80,6 +80,7 @@ from core.elgrande.state import (
     VETO,
     State,
 )
+from core.words import counted
 
 
 def _name(state: State | None, seat: int) -> str:
@@ -104,10 +105,6 @@ def _region(region: int) -> str:
     if isinstance(region, int) and not isinstance(region, bool) and 0 <= region < NUM_REGIONS:
         return REGIONS[region].name
     return f"region {region!r}"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _go_phrase(state: State | None, own: str = "your") -> str:
@@ -173,12 +170,12 @@ def describe(action: Action, state: State | None = None, public: bool = False) -
 
         value = action.value
         if isinstance(value, int) and 0 < value < len(_B.power_caballeros):
-            return f"Play power card {value} ({_plural(_B.power_caballeros[value], 'caballero')} to court)"
+            return f"Play power card {value} ({counted(_B.power_caballeros[value], 'caballero')} to court)"
         return f"Play power card {value}"
     if cls is Court:
         if state is not None and state.phase == BODY:
-            return f"Bring {_plural(action.n, 'caballero')} from the provinces to the court (The Court)"
-        return f"Bring {_plural(action.n, 'caballero')} from the provinces to the court"
+            return f"Bring {counted(action.n, 'caballero')} from the provinces to the court (The Court)"
+        return f"Bring {counted(action.n, 'caballero')} from the provinces to the court"
     if cls is CourtFrom:
         return f"Take a caballero from {_region(action.region)} back into the court"
     if cls is CourtStop:
@@ -270,7 +267,7 @@ def proposal_phrase(state: State, action: Action) -> str:
     if cls is King:
         return f"move the King to {_region(action.region)}"
     if cls is Court:
-        return f"bring {_plural(action.n, 'caballero')} from the provinces to the court"
+        return f"bring {counted(action.n, 'caballero')} from the provinces to the court"
     if cls is CourtFrom:
         return f"take a caballero from {_region(action.region)} into the court"
     if cls is Movement:
@@ -310,12 +307,12 @@ def prompt(state: State, seat: int) -> str:
 
         allowed = _B.power_caballeros[state.bids[seat]]
         return (
-            f"Bring up to {_plural(allowed, 'caballero')} from your provinces "
+            f"Bring up to {counted(allowed, 'caballero')} from your provinces "
             f"({state.provinces[seat]}) to your court."
         )
     if phase == PULL:
         return (
-            f"Provinces empty: take up to {_plural(state.refill_left, 'caballero')} from your regions "
+            f"Provinces empty: take up to {counted(state.refill_left, 'caballero')} from your regions "
             "into your court, or stop."
         )
     if phase == TAKE:
@@ -332,7 +329,7 @@ def prompt(state: State, seat: int) -> str:
         if purpose == D_GENERAL:
             count = state.castillo_insertions(seat) if state.castillo_masked else state.castillo[seat]
             return (
-                f"Secretly choose the region that receives your {_plural(count, 'caballero')} "
+                f"Secretly choose the region that receives your {counted(count, 'caballero')} "
                 "from the Castillo."
             )
         if purpose == D_REMOVE:
@@ -365,7 +362,7 @@ def prompt(state: State, seat: int) -> str:
         parts = []
         if can_place(state):
             room = min(k - state.placed, state.court[seat])
-            parts.append(f"place up to {_plural(room, 'caballero')} next to the King or in the Castillo")
+            parts.append(f"place up to {counted(room, 'caballero')} next to the King or in the Castillo")
         if state.special == NOT_STARTED:
             parts.append(f"use {card.name} or skip it")
         text = " and/or ".join(parts) or "finish your turn"

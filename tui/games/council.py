@@ -37,6 +37,7 @@ from core.council.helpers import (
     shortest_route,
 )
 from core.council.state import STAGE_ROYAL, State
+from core.words import counted
 from tui.games.council_render import (
     LARGE_SCALE,
     LEGEND,
@@ -187,9 +188,9 @@ class CouncilScreen(GameScreen):
             return ""
         info = player_info(view, seat)
         permits = " ".join(f"{''.join(permit_info(p).cities)}" for p in info.unused_permits) or "none"
-        return (f"You: {_count(info.coins, 'coin')} · {_count(info.servants, 'servant')} · "
+        return (f"You: {counted(info.coins, 'coin')} · {counted(info.servants, 'servant')} · "
                 f"nobility {info.nobility}\n"
-                f"{_count(info.merchants_left, 'merchant')} left · permits {permits}")
+                f"{counted(info.merchants_left, 'merchant')} left · permits {permits}")
 
     def scoreboard_extra(self, view: State) -> dict[int, str]:
         """Coins, servants, nobility, merchants left and permits of each player."""
@@ -222,8 +223,3 @@ class CouncilScreen(GameScreen):
                          f"{len(info.unused_permits) + len(info.used_permits)} permits, "
                          f"rewards {', '.join(info.reward_tiles) or 'none'}")
         return "\n".join(lines)
-
-
-def _count(number: int, noun: str) -> str:
-    """"1 coin", "3 coins"."""
-    return f"{number} {noun}{'' if number == 1 else 's'}"
