@@ -130,11 +130,11 @@ def test_every_permit_prints_whole_in_its_slot() -> None:
     """Each face-up permit's cities and bonus fit the slot, with every bonus word abbreviated."""
     from core.council.content import PERMITS
     from core.council.helpers import permit_info
-    from tui.games.council_render import PERMIT_WIDTH, short_bonus
+    from tui.games.council_render import PERMIT_WIDTH, permit_text, short_bonus
 
     for permit in PERMITS:
         info = permit_info(permit.id)
-        text = f"{''.join(info.cities)}:{short_bonus(info.bonus)}"
+        text = permit_text(permit.id)
         assert len(text) <= PERMIT_WIDTH, text
         parts = info.bonus.split(" + ")
         assert short_bonus(info.bonus).count(" ") == len(parts) - 1, text  # one word per part

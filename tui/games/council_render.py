@@ -95,6 +95,12 @@ def short_bonus(text: str) -> str:
     return " ".join(parts)
 
 
+def permit_text(tile: str) -> str:
+    """A permit as its cities and compact bonus: "BC:3vp 3c"."""
+    info = permit_info(tile)
+    return f"{''.join(info.cities)}:{short_bonus(info.bonus)}"
+
+
 def render_councils(view: State, cursor: tuple[int, int] | None, legal: set[tuple[int, int]]) -> list[str]:
     """Four lines: each balcony (newest councillor first) and its region's face-up permits."""
     lines = ["[b]Councils[/]   newest→   [b]Permits[/] (cities: bonus)"]
@@ -112,8 +118,7 @@ def render_councils(view: State, cursor: tuple[int, int] | None, legal: set[tupl
                 if not tile:
                     line += "  " + "—".ljust(PERMIT_WIDTH)
                     continue
-                info = permit_info(tile)
-                text = f"{''.join(info.cities)}:{short_bonus(info.bonus)}"[:PERMIT_WIDTH].ljust(PERMIT_WIDTH)
+                text = permit_text(tile)[:PERMIT_WIDTH].ljust(PERMIT_WIDTH)
                 style = _mark(permit_position(index, slot), cursor, legal)
                 line += "  " + (f"[{style}]{text}[/]" if style else text)
         lines.append(line)
