@@ -142,7 +142,8 @@ class MeepleApp(App[None]):
         if self.is_headless:
             return
         if hasattr(signal, "SIGHUP"):
-            # Outside the main thread no signal handler can be set; the check below still works.
+            # add_signal_handler refuses on loops without signal support (NotImplementedError)
+            # and outside the main thread (RuntimeError/ValueError); the check below still works.
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 asyncio.get_running_loop().add_signal_handler(signal.SIGHUP, self.exit)
         if os.name == "posix":
