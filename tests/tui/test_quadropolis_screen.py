@@ -130,7 +130,7 @@ def test_tab_shows_the_other_cities_and_digits_pick_architects() -> None:
 
 
 def test_move_list_filter_and_escape_back_to_the_board() -> None:
-    """m jumps to the filter; typing filters; Enter plays; Esc returns to the board."""
+    """m jumps to the filter; typing filters; Enter plays and returns to the board; Esc does too."""
 
     async def main() -> None:
         app = MeepleApp(bot_delay=0)
@@ -150,7 +150,9 @@ def test_move_list_filter_and_escape_back_to_the_board() -> None:
             await pilot.press("m", *"architect 4 s3", "enter")
             await pilot.pause()
             assert table.log[-1].action == Place(4, "S3")
-            # The next decision lists every move, not the ones matching the used filter.
+            # Back on the board, and the next decision lists every move, not the ones
+            # matching the used filter.
+            assert screen.focused.id == "qp-board"
             assert actions.filter_text == ""
             assert len(actions._shown) == len(table.legal_actions(table.to_act()[0])) > 1
 

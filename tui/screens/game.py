@@ -344,13 +344,11 @@ class GameScreen(Screen[None]):
 
     @on(ActionList.Chosen)
     def _chosen(self, event: ActionList.Chosen) -> None:
-        actions = self.query_one("#actions", ActionList)
-        from_board = actions.narrowed
         self.submit_action(event.action)
-        if from_board:
-            # The list was opened from a board square: go back to the board afterwards.
-            actions.widen()
-            self.focus_board()
+        # Back to the board, whose keys the footer shows: left in the filter box, the next
+        # "m" for the move list would be typed into the filter instead.
+        self.query_one("#actions", ActionList).widen()
+        self.focus_board()
 
     # --- commands -------------------------------------------------------------------------
     def action_undo(self) -> None:
