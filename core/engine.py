@@ -221,6 +221,17 @@ class Game(ABC, Generic[S, A]):
     def decode_state(self, data: Any) -> S:
         """Rebuild a state; raises :class:`CorruptData` with a readable reason if invalid."""
 
+    def decode_full_state(self, data: Any) -> S:
+        """Rebuild a whole game's state, refusing a seat's view (saves must never resume one).
+
+        Raises :class:`CorruptData` like :meth:`decode_state`, and also when ``data`` decodes
+        to a view (see :meth:`is_view`).
+        """
+        state = self.decode_state(data)
+        if self.is_view(state):
+            raise CorruptData("the state is one seat's view of a game, not the whole game")
+        return state
+
     @abstractmethod
     def encode_action(self, action: A) -> dict[str, PlainData]:
         """Plain-data form of an action."""
@@ -291,6 +302,23 @@ class Game(ABC, Generic[S, A]):
     @abstractmethod
     def num_players(self, state: S) -> int:
         """Number of seats in the game."""
+
+    def is_view(self, state: S) -> bool:
+        """True if ``state`` is what one seat (or a spectator) sees rather than the whole game.
+
+        The default says a state without an ``rng`` is a view, since views have no usable
+        RNG. Games whose states hold no RNG must override this.
+        """
+        return getattr(state, "rng", None) is None
+
+    def snapshot_options(self, state: S) -> dict[str, Any]:
+        """The variant options ``state`` records, by option key, as :meth:`OptionSpec.parse` gives them.
+
+        Saves compare these with their header's options to refuse a snapshot of a different
+        set-up. Options a state does not record are left out; the default, ``{}``, means
+        there is nothing to compare.
+        """
+        return {}
 
     def is_undo_barrier(self, before: S, after: S) -> bool:
         """True if going from ``before`` to ``after`` drew randomness or revealed secrets.

@@ -111,6 +111,10 @@ class CouncilGame(Game[State, Action]):
         """True once the last of the final turns has ended."""
         return state.over
 
+    def snapshot_options(self, state: State) -> dict[str, Any]:
+        """The options a state records: the map layout (the first player is drawn or picked)."""
+        return {LAYOUT.key: state.layout.key}
+
     def num_players(self, state: State) -> int:
         """Number of seats."""
         return state.players

@@ -121,6 +121,16 @@ class ElGrandeGame(Game[State, Action]):
         """True after the general scoring that ends round 9."""
         return state.phase == OVER
 
+    def snapshot_options(self, state: State) -> dict[str, Any]:
+        """Every option but the first bidder, which a state records only as its outcome."""
+        return {
+            VETO_WINDOWS.key: state.veto_windows,
+            USE_VETO.key: state.use_veto,
+            CASTILLO_VISIBLE.key: state.castillo_visible,
+            SHORT_GAME.key: state.short_game,
+            PRINTED_CLASSES.key: state.printed_classes,
+        }
+
     def num_players(self, state: State) -> int:
         """Number of seats."""
         return state.players

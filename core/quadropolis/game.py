@@ -82,6 +82,10 @@ class QuadropolisGame(Game[State, Action]):
         """True after the fourth round."""
         return state.phase == "over"
 
+    def snapshot_options(self, state: State) -> dict[str, Any]:
+        """The options a state records: the adjacency rule (the first player is drawn or picked)."""
+        return {ADJACENCY.key: state.adjacency_needs_activation}
+
     def num_players(self, state: State) -> int:
         """Number of seats."""
         return state.players

@@ -277,3 +277,39 @@ def test_option_choice_labels_and_seat_choices() -> None:
     assert plain.offered(2) == [("1/1/1", "1/1/1"), ("2/2/2", "2/2/2")]
     with pytest.raises(ValueError, match="one label per choice"):
         OptionSpec("x", "X", "a", choices=("a", "b"), choice_labels=("A",))
+
+
+# --- views and snapshot options ------------------------------------------------------------
+
+
+def test_is_view_default_is_a_state_without_rng() -> None:
+    state = _state()
+    assert GAME.is_view(state) is False
+    state.rng = None  # type: ignore[assignment]
+    assert GAME.is_view(state) is True
+
+    class NoRng:
+        pass
+
+    assert GAME.is_view(NoRng()) is True
+
+
+def test_decode_full_state_refuses_views(monkeypatch: pytest.MonkeyPatch) -> None:
+    data = GAME.encode_state(_state())
+    assert GAME.encode_state(GAME.decode_full_state(data)) == data
+    real = type(GAME).decode_state
+
+    def without_rng(self: Any, raw: Any) -> BidState:
+        state = real(self, raw)
+        state.rng = None  # type: ignore[assignment]
+        return state
+
+    monkeypatch.setattr(type(GAME), "decode_state", without_rng)
+    with pytest.raises(CorruptData, match="one seat's view of a game, not the whole game"):
+        GAME.decode_full_state(data)
+    with pytest.raises(CorruptData):
+        GAME.decode_full_state({"garbage": True})
+
+
+def test_snapshot_options_default_is_nothing_to_compare() -> None:
+    assert GAME.snapshot_options(_state()) == {}
