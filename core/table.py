@@ -107,7 +107,7 @@ class Table(Generic[A]):
             )
         if any(seat.index != i for i, seat in enumerate(seats)):
             raise ValueError("seats must be numbered 0, 1, 2, ... in order")
-        parsed = parse_options(game, options or {})
+        parsed = parse_options(game, options or {}, len(seats))
         state = game.setup([s.name for s in seats], seed, parsed)
         return cls(game=game, seats=tuple(seats), seed=seed, options=parsed, _states=[state])
 
@@ -253,11 +253,29 @@ class Table(Generic[A]):
             listener(event)
 
 
-def parse_options(game: Game[Any, Any], raw: Mapping[str, Any]) -> dict[str, Any]:
-    """Options with defaults filled in; unknown keys or bad values raise ``ValueError``."""
+def parse_options(
+    game: Game[Any, Any], raw: Mapping[str, Any], players: int | None = None
+) -> dict[str, Any]:
+    """Options with defaults filled in; unknown keys or bad values raise ``ValueError``.
+
+    With ``players``, a seat choice (an option with ``seat_choices``, such as who starts)
+    must also name a seat of a ``players``-player game: ``first_player=3`` is refused for
+    two players. Without it, any of the option's choices is accepted.
+    """
     specs = {spec.key: spec for spec in game.info.options}
     unknown = sorted(set(raw) - set(specs))
     if unknown:
         known = ", ".join(specs) or "none"
         raise ValueError(f"unknown option {unknown[0]!r} for {game.info.id} (options: {known})")
-    return {key: spec.parse(raw[key]) if key in raw else spec.default for key, spec in specs.items()}
+    parsed = {key: spec.parse(raw[key]) if key in raw else spec.default for key, spec in specs.items()}
+    if players is not None:
+        for key, spec in specs.items():
+            if not spec.seat_choices:
+                continue
+            allowed = [value for _, value in spec.offered(players)]
+            if str(parsed[key]) not in allowed:
+                raise ValueError(
+                    f"option {key} takes one of {', '.join(allowed)} in a {players}-player game, "
+                    f"not {raw.get(key, parsed[key])!r}"
+                )
+    return parsed

@@ -7,10 +7,12 @@ from typing import Any
 
 import pytest
 
-from core.engine import IllegalAction
+from dataclasses import replace
+
+from core.engine import IllegalAction, first_player_option
 from core.rng import Rng
-from core.table import Controller, Seat, Table, TableEvent
-from tests.toy_game import GAME, HIDDEN, MASKED, Action, BidState
+from core.table import Controller, Seat, Table, TableEvent, parse_options
+from tests.toy_game import GAME, HIDDEN, MASKED, Action, BidState, SealedBids
 
 BOT = Controller("bot", "easy")
 
@@ -101,6 +103,44 @@ def test_new_fills_and_parses_options() -> None:
     table = Table.new(GAME, seats("h", "h"), 1, {"rounds": "4", "veto": "off"})
     assert table.options == {"rounds": 4, "veto": False}
     assert Table.new(GAME, seats("h", "h"), 1).options == {"rounds": 5, "veto": True}
+
+
+class SeatedBids(SealedBids):
+    """The toy game with a "who starts" option whose choices are seats 0-3."""
+
+    info = replace(
+        SealedBids.info,
+        options=SealedBids.info.options + (first_player_option("First player", "", 4),),
+    )
+
+
+SEATED = SeatedBids()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_parse_options_keeps_seat_choices_to_the_seats_in_play(players: int) -> None:
+    for seat in range(4):
+        raw = {"first_player": str(seat)}
+        if seat < players:
+            assert parse_options(SEATED, raw, players)["first_player"] == str(seat)
+        else:
+            with pytest.raises(ValueError, match=f"first_player .*{players}-player game"):
+                parse_options(SEATED, raw, players)
+    assert parse_options(SEATED, {"first_player": "random"}, players)["first_player"] == "random"
+    assert parse_options(SEATED, {}, players)["first_player"] == "random"
+
+
+def test_parse_options_without_a_player_count_accepts_every_choice() -> None:
+    assert parse_options(SEATED, {"first_player": "3"})["first_player"] == "3"
+    with pytest.raises(ValueError, match="first_player"):
+        parse_options(SEATED, {"first_player": "4"})
+
+
+def test_new_refuses_a_first_player_who_has_no_seat() -> None:
+    with pytest.raises(ValueError, match="first_player"):
+        Table.new(SEATED, seats("h", "h"), 1, {"first_player": "2"})
+    table = Table.new(SEATED, seats("h", "h", "h"), 1, {"first_player": "2"})
+    assert table.options["first_player"] == "2"
 
 
 def test_controller_validation() -> None:
