@@ -7,7 +7,7 @@ in ``platformdirs.user_config_dir("meeple")/settings.toml`` (:func:`load_setting
 
 Modules: :mod:`saves.paths` (folders, slugs), :mod:`saves.atomic` (crash-safe writes),
 :mod:`saves.format` (dataclasses, validation), :mod:`saves.store` (read/write/list/delete/
-resolve), :mod:`saves.resume` (:func:`load_table`), :mod:`saves.autosave`,
+resolve), :mod:`saves.resume` (:func:`load_table`, :func:`open_save`), :mod:`saves.autosave`,
 :mod:`saves.settings`.
 """
 
@@ -36,7 +36,7 @@ from saves.paths import (
     slugify,
     unique_name,
 )
-from saves.resume import LoadedGame, load_table
+from saves.resume import LoadedGame, load_table, open_save
 from saves.settings import Settings, load_settings, save_settings
 from saves.store import (
     SaveListing,
@@ -73,6 +73,7 @@ __all__ = [
     "load_settings",
     "load_table",
     "new_save_path",
+    "open_save",
     "read_header",
     "read_save",
     "resolve_save",

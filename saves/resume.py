@@ -2,9 +2,14 @@
 
 The normal path replays the action log from the seed with :meth:`Table.replay` and checks
 that the result matches the saved snapshot (same hash). If the log no longer replays (the
-rules changed, an action no longer decodes or is now illegal) or leads to a different
-state, the game continues from the snapshot instead: the table starts at the decoded
-snapshot state, its log keeps the old moves as undo barriers, and ``warning`` tells the user.
+rules changed, an action no longer decodes or is now illegal, or the file was edited) or
+leads to a different state, the game continues from the snapshot instead: the table starts
+at the decoded snapshot state, its log keeps the old moves as undo barriers, and
+``warning`` tells the user. A snapshot is only used when it is a whole game (not one seat's
+view) that fits the header: same player count, and the options its state records.
+
+:func:`open_save` is the one verdict on a file: :func:`load_table` resumes with it and
+:func:`saves.store.list_saves` lists with it, so a listing says what opening would.
 """
 
 from __future__ import annotations
@@ -15,7 +20,15 @@ from typing import Any
 
 from core.engine import Game
 from core.table import Controller, LogEntry, Seat, Table, parse_options
-from saves.format import SaveError, SaveFile, SaveHeader, UndecodedAction, state_hash, to_plain
+from saves.format import (
+    SaveError,
+    SaveFile,
+    SaveHeader,
+    UndecodedAction,
+    app_version,
+    state_hash,
+    to_plain,
+)
 from saves.paths import SAVE_SUFFIX
 from saves.store import game_for_header, read_save, resolve_save
 
@@ -49,7 +62,7 @@ def _decode_actions(game: Game[Any, Any], save: SaveFile) -> tuple[list[Any], st
         except Exception as exc:  # CorruptData, or any bug in a game's decoder
             actions.append(UndecodedAction.of(record.action))
             if problem is None:
-                problem = f"move {i + 1} is no longer understood ({_short(exc)})"
+                problem = f"move {i + 1} cannot be read ({_short(exc)})"
     return actions, problem
 
 
@@ -65,13 +78,13 @@ def _replay(
     try:
         table = Table.replay(game, seats, save.header.seed, options, pairs)
     except Exception as exc:  # IllegalAction, CorruptData, or any bug in the rules
-        return None, f"the moves no longer replay ({_short(exc)})"
+        return None, f"its moves do not replay ({_short(exc)})"
     try:
         replayed_hash = state_hash(to_plain(game.encode_state(table.state)))
     except Exception as exc:
         return None, f"the replayed game could not be encoded ({_short(exc)})"
     if replayed_hash != save.snapshot_hash:
-        return table, "replaying the moves gives a different position"
+        return table, "replaying its moves gives a different position"
     return table, None
 
 
@@ -84,32 +97,88 @@ def _describe(game: Game[Any, Any], action: Any) -> str:
         return str(action)
 
 
+def _snapshot_mismatch(
+    game: Game[Any, Any], state: Any, seats: tuple[Seat, ...], options: dict[str, Any]
+) -> str | None:
+    """How a decoded snapshot disagrees with the header (players, options), or None."""
+    count = game.num_players(state)
+    if count != len(seats):
+        return f"its saved position is a game of {count} players, but its header lists {len(seats)}"
+    for key, value in game.snapshot_options(state).items():
+        if key in options and options[key] != value:
+            return (
+                f"its saved position was set up with {key} = {value!r}, but its header says "
+                f"{options[key]!r}"
+            )
+    return None
+
+
 def _from_snapshot(
     game: Game[Any, Any],
     seats: tuple[Seat, ...],
     save: SaveFile,
     options: dict[str, Any],
     actions: list[Any],
-) -> Table[Any]:
-    """A table at the snapshot state whose old moves are all undo barriers."""
-    state = game.decode_state(save.snapshot)
+) -> tuple[Table[Any] | None, str | None]:
+    """A table at the snapshot state whose old moves are all undo barriers, or the reason
+    the snapshot cannot be used."""
+    if not save.snapshot_ok:
+        return None, "its saved position does not match its checksum (the file was changed)"
+    try:
+        state = game.decode_full_state(save.snapshot)
+        mismatch = _snapshot_mismatch(game, state, seats, options)
+    except Exception as exc:  # CorruptData (a view, another game's state) or a decoder bug
+        return None, f"its saved position cannot be used ({_short(exc)})"
+    if mismatch is not None:
+        return None, mismatch
     log = [
         LogEntry(seat=record.seat, action=action, text=_describe(game, action), barrier=True)
         for record, action in zip(save.log, actions)
     ]
-    return Table(
+    table = Table(
         game=game, seats=seats, seed=save.header.seed, options=options, _states=[state], log=log
     )
+    return table, None
 
 
-def load_table(name_or_path: str | Path, directory: Path | str | None = None) -> LoadedGame:
-    """Resume a save given by name (a slug in ``directory``) or by explicit path.
+def _snapshot_warning(
+    path: Path, header: SaveHeader, title: str, problem: str, part: str, detail: str
+) -> str:
+    """The warning for a game resumed from its snapshot, worded from what is known.
 
-    Replays the log and checks it against the snapshot hash; falls back to the snapshot
-    with a ``warning`` if the rules changed. Raises :class:`SaveError` naming the file when
-    the save cannot be read or neither the log nor the snapshot gives a usable game.
+    A save written by another Meeple version most likely met a rules change; one written by
+    this very version can only disagree with itself if the file was damaged or edited, so
+    ``part`` ("options" or "moves") names the part that was.
     """
-    path = resolve_save(name_or_path, directory)
+    then = "so the game continues from its saved position and earlier moves cannot be undone"
+    if header.app_version != app_version():
+        return (
+            f"Save file '{path.name}' was saved by Meeple {header.app_version}, whose rules of "
+            f"{title} differ ({problem}), {then}."
+        )
+    if part == "options":
+        return f"The options in save file '{path.name}' are damaged ({detail}), {then}."
+    return f"The list of moves in save file '{path.name}' is damaged ({detail}), {then}."
+
+
+def open_save(path: Path | str) -> LoadedGame:
+    """Read, check and resume the save file at ``path`` (the one verdict on a file).
+
+    Replays the log and checks it against the snapshot hash; falls back to a snapshot that
+    fits the header, with a ``warning``, if the log does not replay. Raises
+    :class:`SaveError` naming the file when the save cannot be read or neither the log nor
+    the snapshot gives a usable game.
+    """
+    file = Path(path)
+    try:
+        return _open(file)
+    except SaveError:
+        raise
+    except OSError as exc:
+        raise SaveError(file, f"the file could not be read ({exc.strerror or exc})") from None
+
+
+def _open(path: Path) -> LoadedGame:
     save = read_save(path)
     header = save.header
     game = game_for_header(path, header)
@@ -120,13 +189,17 @@ def load_table(name_or_path: str | Path, directory: Path | str | None = None) ->
         raise SaveError(path, f"the players are not valid ({_short(exc)})") from None
 
     problem: str | None = None
+    part, detail = "options", ""
     try:
         options = parse_options(game, header.options)
     except Exception as exc:
         options = dict(header.options)
-        problem = f"its options are no longer valid ({_short(exc)})"
+        detail = _short(exc)
+        problem = f"its options are not valid ({detail})"
     actions, decode_problem = _decode_actions(game, save)
-    problem = problem or decode_problem
+    if problem is None:
+        part = "moves"
+        problem = decode_problem
 
     replayed: Table[Any] | None = None
     if problem is None:
@@ -134,29 +207,26 @@ def load_table(name_or_path: str | Path, directory: Path | str | None = None) ->
         if problem is None and replayed is not None:
             return LoadedGame(replayed, path, _name(path), header, None)
 
-    snapshot_problem: str | None = None
-    table: Table[Any] | None = None
-    if not save.snapshot_ok:
-        snapshot_problem = "its saved position does not match its checksum (the file was changed)"
-    else:
-        try:
-            table = _from_snapshot(game, seats, save, options, actions)
-        except Exception as exc:  # CorruptData or a decoder bug
-            snapshot_problem = f"its saved position cannot be read ({_short(exc)})"
-
+    table, snapshot_problem = _from_snapshot(game, seats, save, options, actions)
     if table is not None:
-        warning = (
-            f"The rules of {title} have changed since this game was saved ({problem}). "
-            "The game continues from the saved position; earlier moves cannot be undone."
-        )
+        problem = str(problem)
+        warning = _snapshot_warning(path, header, title, problem, part, detail or problem)
         return LoadedGame(table, path, _name(path), header, warning)
     if replayed is not None:
         warning = (
-            f"This save was damaged: {snapshot_problem}. The game was rebuilt from its "
-            "list of moves, which may differ from where you stopped."
+            f"The game in save file '{path.name}' was rebuilt from its list of moves because "
+            f"{snapshot_problem}, so it may differ from where you stopped."
         )
         return LoadedGame(replayed, path, _name(path), header, warning)
     raise SaveError(path, f"the game cannot be resumed: {problem}, and {snapshot_problem}")
+
+
+def load_table(name_or_path: str | Path, directory: Path | str | None = None) -> LoadedGame:
+    """Resume a save given by name in ``directory`` or by explicit path (see :func:`open_save`).
+
+    Raises :class:`SaveError` naming the file when it cannot be found or resumed.
+    """
+    return open_save(resolve_save(name_or_path, directory))
 
 
 def _short(exc: BaseException, limit: int = 160) -> str:

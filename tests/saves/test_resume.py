@@ -36,16 +36,26 @@ def _assert_snapshot_table(loaded: Any, played: Table[Any]) -> None:
     assert all(entry.barrier for entry in table.log)
     assert [entry.seat for entry in table.log] == [entry.seat for entry in played.log]
     assert loaded.warning is not None
-    assert "rules of Pig have changed" in loaded.warning
-    assert "saved position" in loaded.warning
+    assert "save file 'game.toml'" in loaded.warning.lower()
+    assert "continues from its saved position" in loaded.warning
     for seat in range(len(table.seats)):
         assert not table.can_undo(seat)
 
 
+def _saved_by(version: str) -> Any:
+    def change(doc: dict[str, Any]) -> None:
+        doc["header"]["app_version"] = version
+
+    return change
+
+
 def test_rules_change_diverges(saved: Path, played: Table[Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    _rewrite(saved, _saved_by("0.0.9"))
     monkeypatch.setattr(PigGame, "stream", 99)  # the dice now fall differently
     loaded = load_table(saved)
     _assert_snapshot_table(loaded, played)
+    assert "was saved by Meeple 0.0.9, whose rules of Pig differ" in (loaded.warning or "")
+    assert "its moves do not replay" in (loaded.warning or "")
     assert [e.action for e in loaded.table.log] == [e.action for e in played.log]
     # The game goes on from the snapshot.
     play_moves(loaded.table, 3)
@@ -59,7 +69,7 @@ def test_log_no_longer_legal(saved: Path, played: Table[Any]) -> None:
 
     _rewrite(saved, wrong_seats)
     loaded = load_table(saved)
-    assert "no longer replay" in (loaded.warning or "")
+    assert "moves do not replay" in (loaded.warning or "")
     assert GAME.encode_state(loaded.table.state) == GAME.encode_state(played.state)
 
 
@@ -74,7 +84,9 @@ def test_actions_no_longer_decode(saved: Path, played: Table[Any], monkeypatch: 
     monkeypatch.setattr(PigGame, "decode_action", strict_decode)
     loaded = load_table(saved)
     _assert_snapshot_table(loaded, played)
-    assert "no longer understood" in (loaded.warning or "")
+    assert (loaded.warning or "").startswith(
+        "The list of moves in save file 'game.toml' is damaged (move 5 cannot be read (hold was renamed to bank))"
+    )
     kept = [e.action for e in loaded.table.log if isinstance(e.action, UndecodedAction)]
     assert kept and all(a.data == {"kind": "hold"} for a in kept)
 
@@ -93,14 +105,18 @@ def test_actions_no_longer_decode(saved: Path, played: Table[Any], monkeypatch: 
 def test_options_no_longer_valid(saved: Path, played: Table[Any]) -> None:
     _rewrite(saved, lambda doc: doc["header"]["options"].update(target=25))
     loaded = load_table(saved)
-    assert "options are no longer valid" in (loaded.warning or "")
+    assert loaded.warning == (
+        "The options in save file 'game.toml' are damaged (option target takes one of 10, 20, 30), "
+        "so the game continues from its saved position and earlier moves cannot be undone."
+    )
     assert GAME.encode_state(loaded.table.state) == GAME.encode_state(played.state)
 
 
 def test_damaged_snapshot_uses_replay(saved: Path, played: Table[Any]) -> None:
     _rewrite(saved, lambda doc: doc["snapshot"].update(hash="0" * 64))
     loaded = load_table(saved)
-    assert loaded.warning is not None and "damaged" in loaded.warning
+    assert loaded.warning is not None
+    assert "rebuilt from its list of moves because its saved position does not match" in loaded.warning
     assert GAME.encode_state(loaded.table.state) == GAME.encode_state(played.state)
     assert loaded.table.log == played.log
 
@@ -171,3 +187,28 @@ def test_undo_after_snapshot_resume_stays_after_barrier(saved: Path, monkeypatch
     table.submit(seat, HOLD)
     assert table.undo(seat) == 1
     assert GAME.encode_state(table.state) == before and len(table.log) == length
+
+
+def _hand_edit_a_move(doc: dict[str, Any]) -> None:
+    doc["log"]["moves"][2]["action"] = {"kind": "bank"}
+
+
+def test_hand_edited_move_is_called_damage_not_a_rules_change(saved: Path) -> None:
+    _rewrite(saved, _hand_edit_a_move)
+    warning = load_table(saved).warning or ""
+    assert warning == (
+        "The list of moves in save file 'game.toml' is damaged (move 3 cannot be read "
+        "(not a pig action: {'kind': 'bank'})), so the game continues from its saved position "
+        "and earlier moves cannot be undone."
+    )
+    assert "rules" not in warning
+
+
+def test_save_of_another_version_is_called_a_rules_change(saved: Path) -> None:
+    _rewrite(saved, lambda doc: (_hand_edit_a_move(doc), _saved_by("0.0.9")(doc)))
+    warning = load_table(saved).warning or ""
+    assert warning.startswith(
+        "Save file 'game.toml' was saved by Meeple 0.0.9, whose rules of Pig differ (move 3 "
+        "cannot be read"
+    )
+    assert "damaged" not in warning
