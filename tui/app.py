@@ -6,18 +6,18 @@ import asyncio
 import contextlib
 import os
 import signal
-import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-import platformdirs
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
 from saves import Settings, load_settings, save_settings
 from themes import DEFAULT_THEME, load_builtin_themes, load_user_themes, variable_defaults
+from tui.crash import write_crash_log
+from tui.text import esc, rich_plain
 
 
 @dataclass
@@ -75,7 +75,7 @@ class MeepleApp(App[None]):
         self.apply_theme(settings.theme)
         error = save_settings(settings)
         if error:
-            self.notify(f"Could not save settings: {error}", severity="error")
+            self.notify(f"Could not save settings: {esc(error)}", severity="error")
 
     # Smallest size the screens are laid out for; below it the player is told once.
     MIN_SIZE = (80, 24)
@@ -100,16 +100,12 @@ class MeepleApp(App[None]):
         error = self._exception
         where = ""
         if error is not None:
-            path = Path(platformdirs.user_state_dir("meeple")) / "crash.log"
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                with path.open("a", encoding="utf-8") as log:
-                    log.write("".join(traceback.format_exception(error)))
+            path = write_crash_log(error)
+            if path is not None:
                 where = f" Details are in {path}."
-            except OSError:
-                pass
         self.bell()
-        self._exit_renderables.append(self.crash_message(error, where))
+        # Printed by Rich after the app exits: plain text, never read as markup.
+        self._exit_renderables.append(rich_plain(self.crash_message(error, where)))
         self._close_messages_no_wait()
 
     def crash_message(self, error: BaseException | None, where: str) -> str:
@@ -127,7 +123,7 @@ class MeepleApp(App[None]):
         self._watch_hang_up()
         self.push_screen(MenuScreen())
         for warning in self.startup_warnings:
-            self.notify(warning, severity="warning", timeout=8)
+            self.notify(esc(warning), severity="warning", timeout=8)
         if self.start is not None:
             self.call_after_refresh(self._start_requested, self.start)
 

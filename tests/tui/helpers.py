@@ -64,12 +64,21 @@ def write_fixed_save(table: Table[Any], name: str, title: str) -> Path:
     return path
 
 
-async def open_game(pilot: Pilot[Any], table: Table[Any]) -> Any:
-    """Push the game screen of ``table`` (with an autosaver) and wait for it."""
+async def open_game(pilot: Pilot[Any], table: Table[Any], lift_curtain: bool = True) -> Any:
+    """Push the game screen of ``table`` (with an autosaver) and wait for it.
+
+    Hot-seat games with hidden hands open behind the hand-off curtain; it is lifted
+    (Enter, as the player would) unless ``lift_curtain`` is False.
+    """
+    from tui.screens.curtain import HandOffScreen
+
     autosaver = Autosaver.start(table, "test game")
     screen = screen_for(table.game.info.id)(table, autosaver)
     await pilot.app.push_screen(screen)
     await pilot.pause()
+    if lift_curtain and isinstance(pilot.app.screen, HandOffScreen):
+        await pilot.press("enter")
+        await pilot.pause()
     return screen
 
 

@@ -53,6 +53,7 @@ from tui.games.council_render import (
     rewards_line,
 )
 from tui.screens.game import GameScreen
+from tui.text import esc
 from tui.widgets.board import BoardView
 
 
@@ -173,12 +174,12 @@ class CouncilScreen(GameScreen):
                 for slot, tile in enumerate(tiles):
                     if tile and permit_position(REGIONS.index(region), slot) == cursor:
                         info = permit_info(tile)
-                        lines.append(f"Permit {tile} ({region}): build in {', '.join(info.cities)} · "
-                                     f"bonus {info.bonus}")
+                        lines.append(esc(f"Permit {tile} ({region}): build in {', '.join(info.cities)} · "
+                                         f"bonus {info.bonus}"))
             for index, name in enumerate(BALCONIES):
                 if balcony_position(index) == cursor:
                     lines.append(f"The {name} council: Enter lists the councillors you can elect.")
-        lines.append(rewards_line(view))
+        lines.append(esc(rewards_line(view)))
         return "\n".join(lines)
 
     def private_text(self, view: State) -> str:
@@ -219,7 +220,7 @@ class CouncilScreen(GameScreen):
         lines = ["[b]Final holdings[/]"]
         for seat in self.table.seats:
             info = player_info(view, seat.index)
-            lines.append(f"{seat.name}: {10 - info.merchants_left} merchants, nobility {info.nobility}, "
+            lines.append(f"{esc(seat.name)}: {10 - info.merchants_left} merchants, nobility {info.nobility}, "
                          f"{len(info.unused_permits) + len(info.used_permits)} permits, "
-                         f"rewards {', '.join(info.reward_tiles) or 'none'}")
+                         f"rewards {esc(', '.join(info.reward_tiles) or 'none')}")
         return "\n".join(lines)

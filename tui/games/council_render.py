@@ -18,6 +18,7 @@ from core.council.helpers import (
     rewards_left,
 )
 from core.council.state import State
+from tui.text import esc
 from tui.widgets.players import player_glyph, player_style
 
 # Piece colours are the physical ones, fixed across themes; the letter carries the meaning.
@@ -186,7 +187,7 @@ def render_map(view: State, cursor: tuple[int, int] | None, legal: set[tuple[int
         while c < width:
             if c in starts:
                 text, style = starts[c]
-                line += f"[{style}]{_escape(text)}[/]"
+                line += f"[{style}]{esc(text)}[/]"
                 c += len(text)
                 continue
             ch = canvas[r][c]
@@ -195,10 +196,6 @@ def render_map(view: State, cursor: tuple[int, int] | None, legal: set[tuple[int
             c += 1
         out.append(line.rstrip())
     return out
-
-
-def _escape(text: str) -> str:
-    return text.replace("[", r"\[")
 
 
 def render_hand(view: State, seat: int | None, cursor: tuple[int, int] | None,
@@ -222,7 +219,8 @@ def city_detail(view: State, letter: str) -> str:
     city = next(c for c in map_cities(view) if c.letter == letter)
     who = " ".join(f"[{player_style(s)}]{player_glyph(s)}[/]" for s in city.merchants) or "none"
     token = city.token or "no token"
-    return f"[b]{city.letter} {city.name}[/] ({city.region}, {city.colour}) · {token} · merchants {who}"
+    return (f"[b]{esc(city.letter)} {esc(city.name)}[/] ({esc(city.region)}, {esc(city.colour)}) · "
+            f"{esc(token)} · merchants {who}")
 
 
 def rewards_line(view: State) -> str:

@@ -27,6 +27,7 @@ from tui.games.elgrande_render import (
     render_map,
 )
 from tui.screens.game import GameScreen
+from tui.text import esc
 from tui.widgets.board import BoardView
 
 REGION_FIELDS = ("dest", "region", "source", "area")
@@ -103,18 +104,18 @@ class ElGrandeScreen(GameScreen):
     def _detail(self, view: State, cursor: tuple[int, int] | None, first_card: int) -> str:
         question = veto_prompt(view)
         if question:
-            return f"[b $warning]Veto?[/] {question}"
+            return f"[b $warning]Veto?[/] {esc(question)}"
         if cursor is None:
             return ""
         for index in range(len(REGIONS)):
             if region_anchor(index, *self.cell) == cursor:
                 region = REGIONS[index]
-                return f"[b]{region.name}[/] · scores {'/'.join(map(str, view.region_values(index)))}"
+                return f"[b]{esc(region.name)}[/] · scores {'/'.join(map(str, view.region_values(index)))}"
         if first_card <= cursor[0] < first_card + 5 and cursor[1] == 0:
             stack = cursor[0] - first_card + 1
             card = dict(view.face_up_cards()).get(stack)
             if card is not None:
-                return f"[b]{CARDS[card].name}[/]: {CARDS[card].text}"
+                return f"[b]{esc(CARDS[card].name)}[/]: {esc(CARDS[card].text)}"
         return ""
 
     def private_text(self, view: State) -> str:
@@ -141,6 +142,6 @@ class ElGrandeScreen(GameScreen):
         for seat in self.table.seats:
             spots = [f"{REGIONS[r].short}{view.board[r][seat.index]}" for r in range(len(REGIONS))
                      if view.board[r][seat.index]]
-            lines.append(f"{seat.name}: {' '.join(spots) or 'no caballeros in regions'}")
+            lines.append(f"{esc(seat.name)}: {' '.join(spots) or 'no caballeros in regions'}")
         return "\n".join(lines)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from core.elgrande.content import BOARD, CARDS, REGIONS
 from core.elgrande.state import State
+from tui.text import esc
 from tui.widgets.players import player_glyph, player_style
 
 # Box-drawing junctions by which of (up, down, left, right) edges meet there.
@@ -108,7 +109,7 @@ def render_map(view: State, cw: int, ch: int, cursor: tuple[int, int] | None,
                 if i == 0:
                     mark = _mark((y0, x0), cursor, legal)
                 combined = " ".join(part for part in (style, mark) if part)
-                markup = f"[{combined}]{_esc(text)}[/]" if combined else _esc(text)
+                markup = f"[{combined}]{esc(text)}[/]" if combined else esc(text)
             if plain_len:
                 texts[(y0 + i, x0)] = (plain_len, markup)
     out = []
@@ -137,10 +138,6 @@ def _strip(markup: str) -> str:
         out += markup[i]
         i += 1
     return out
-
-
-def _esc(text: str) -> str:
-    return text.replace("[", r"\[")
 
 
 def _mark(position: tuple[int, int], cursor: tuple[int, int] | None, legal: set[tuple[int, int]]) -> str:
@@ -178,7 +175,7 @@ def card_lines(view: State, first_row: int, cursor: tuple[int, int] | None,
         else:
             text = f"{stack} {CARDS[card].name}"[:width]
         mark = _mark(position, cursor, legal)
-        lines.append(f"[{mark}]{_esc(text)}[/]" if mark else _esc(text))
+        lines.append(f"[{mark}]{esc(text)}[/]" if mark else esc(text))
     return lines
 
 

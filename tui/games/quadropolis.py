@@ -29,6 +29,7 @@ from tui.games.quadropolis_render import (
     site_label,
 )
 from tui.screens.game import GameScreen
+from tui.text import esc
 from tui.widgets.cursor import DIRECTIONS, nearest
 from tui.widgets.players import player_tag
 
@@ -200,10 +201,10 @@ class QuadropolisScreen(GameScreen):
             target = SLOT_TARGET[self.slot_cursor][self.architect]
             reason = self.game.why_illegal(view, self.viewer, action)
             tile = view.site[target]
-            takes = f"takes {TILES[tile].name} ({site_label(tile, 7)})" if tile >= 0 else "takes nothing"
+            takes = f"takes {esc(TILES[tile].name)} ({esc(site_label(tile, 7))})" if tile >= 0 else "takes nothing"
             text = f"Architect [b]{self.architect}[/] at [b]{SLOT_NAMES[self.slot_cursor]}[/] → {takes}"
             if reason:
-                text += f"\n[$error]{reason}[/]"
+                text += f"\n[$error]{esc(reason)}[/]"
             else:
                 text += "\n[dim]1–4 architect · arrows move · enter takes[/]"
             return text
@@ -222,7 +223,7 @@ class QuadropolisScreen(GameScreen):
         left = " ".join(str(n) for n in range(1, 5) if (view.available[seat] >> n) & 1) or "none"
         text = f"You: {pools_line(view, seat)} · architects {left}"
         if view.phase == "build" and view.pending >= 0 and seat in self.table.to_act():
-            text += f"\nIn hand: [b]{TILES[view.pending].name}[/]"
+            text += f"\nIn hand: [b]{esc(TILES[view.pending].name)}[/]"
         return text
 
     def scoreboard_extra(self, view: State) -> dict[int, str]:

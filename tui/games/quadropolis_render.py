@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from core.quadropolis.board import CITY, SITE, SLOT_INDEX, SLOT_NAMES, SLOT_TARGET, URBANIST_BLOCKS
 from core.quadropolis.content import TILE_EN, TILE_INH, TILE_KIND, TILE_MAYOR, TILE_VP, TYPE_KEYS
 from core.quadropolis.state import State
+from tui.text import esc
 from tui.widgets.players import player_glyph, player_style
 
 STYLES = {
@@ -73,7 +74,7 @@ def city_label(stack: tuple[int, ...], width: int) -> str:
 
 def styled(text: str, width: int, style: str) -> str:
     """``text`` padded to ``width`` inside a markup style (brackets escaped)."""
-    padded = text.ljust(width)[:width].replace("[", r"\[")
+    padded = esc(text.ljust(width)[:width])
     return f"[{style}]{padded}[/]" if style else padded
 
 

@@ -22,6 +22,8 @@ from core.ai import make_bot
 from core.engine import IllegalAction
 from core.table import Table, TableEvent
 from saves import Autosaver
+from tui.crash import write_crash_log
+from tui.text import esc
 from tui.widgets.action_list import ActionList
 from tui.widgets.cursor import Target, TargetCursor
 from tui.widgets.game_log import GameLog
@@ -143,6 +145,11 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#actions", ActionList).border_title = "Moves"
         self.query_one("#log", GameLog).border_title = "Log"
+        if self.viewer is not None and self.shares_keyboard() and not self.table.is_over():
+            # A new, resumed or loaded game: whoever sits at the keyboard now may not be the
+            # player whose hand is about to appear.
+            self._raise_curtain(self.viewer)
+            return
         self.refresh_all()
         self.call_after_refresh(self.advance)
 
@@ -172,18 +179,24 @@ class GameScreen(Screen[None]):
         return self.table.view(self.viewer)
 
     def refresh_all(self) -> None:
-        """Redraw every panel from the table."""
+        """Redraw every panel from the table (a failure in the game's code is reported)."""
+        try:
+            self._draw()
+        except Exception as exc:  # a rules or screen bug: keep the app and the save usable
+            self.table_failed("drawing the game", exc)
+
+    def _draw(self) -> None:
         view = self.current_view()
         table = self.table
         acting = table.to_act()
         seats = table.seats
         progress = self.game.progress(view)
-        lead = f"[b]{progress}[/b] · " if progress else ""
+        lead = f"[b]{esc(progress)}[/b] · " if progress else ""
         if table.is_over():
             message = f"{lead}Game over — Enter shows the scores"
         elif self.viewer is not None and self.viewer in acting:
             you = player_tag(self.viewer, seats[self.viewer].name)
-            message = f"{lead}{you}: {self.game.prompt(view, self.viewer)}"
+            message = f"{lead}{you}: {esc(self.game.prompt(view, self.viewer))}"
             if self.USES_BOARD_CURSOR and self._list_only(view):
                 message += " [dim](in the move list: m)[/]"
         else:
@@ -218,13 +231,19 @@ class GameScreen(Screen[None]):
         if event.kind in ("action", "undo"):
             self._rebuild_log()
         if self.autosaver.last_error:
-            self.notify(self.autosaver.last_error, severity="error", title="Autosave failed")
+            self.notify(esc(self.autosaver.last_error), severity="error", title="Autosave failed")
 
     # --- turn flow ------------------------------------------------------------------------
     def advance(self) -> None:
         """After any change: game over, a bot's turn, or hand the board to the next human."""
         if not self.is_attached or self._curtain_up:
             return
+        try:
+            self._advance()
+        except Exception as exc:  # a rules bug: keep the app and the save usable
+            self.table_failed("moving the game on", exc)
+
+    def _advance(self) -> None:
         table = self.table
         if table.is_over():
             self.refresh_all()
@@ -240,33 +259,43 @@ class GameScreen(Screen[None]):
         if bots and not self._bot_busy:
             self._start_bot(bots[0])
 
+    def shares_keyboard(self) -> bool:
+        """True when hidden hands must be covered between turns: several humans, one keyboard."""
+        return self.game.info.hidden_information and len(self.table.human_seats()) > 1
+
     def _hand_to(self, seat: int) -> None:
-        needs_curtain = (
-            self.game.info.hidden_information
-            and self.viewer is not None
-            and len(self.table.human_seats()) > 1
-        )
-        self.viewer = seat
-        if not needs_curtain:
+        if self.viewer is None or not self.shares_keyboard():
+            self.viewer = seat
             self.refresh_all()
             self.advance()
             return
+        self._raise_curtain(seat)
+
+    def _raise_curtain(self, seat: int) -> None:
+        """Cover the screen until ``seat``'s player is at the keyboard, then show their view.
+
+        Until the curtain is lifted the board shows only what a spectator may see, so no
+        hand is ever drawn before its player has taken the keyboard.
+        """
         from tui.screens.curtain import HandOffScreen
 
         self._curtain_up = True
+        self.viewer = None
         self.refresh_all()
 
         def lifted(_: None) -> None:
             self._curtain_up = False
+            self.viewer = seat
+            self.refresh_all()
             self.advance()
 
         self.app.push_screen(HandOffScreen(seat, self.table.seats[seat].name), lifted)
 
     def _start_bot(self, seat: int) -> None:
-        self._bot_busy = True
         controller = self.table.seats[seat].controller
-        self.query_one("#status", StatusLine).thinking = self.table.seats[seat].name
         view = self.table.view(seat)
+        self._bot_busy = True
+        self.query_one("#status", StatusLine).thinking = self.table.seats[seat].name
         seed = (self.table.seed * 1_000_003 + len(self.table.log) * 31 + seat) & 0x7FFFFFFF
         self._think(seat, controller.level, view, seed, self._epoch)
 
@@ -290,7 +319,7 @@ class GameScreen(Screen[None]):
         self._bot_busy = False
         self.query_one("#status", StatusLine).thinking = ""
         if epoch == self._epoch:
-            self.notify(f"The bot for seat {seat + 1} failed: {exc}", severity="error")
+            self.notify(f"The bot for seat {seat + 1} failed: {esc(exc)}", severity="error")
 
     def _bot_done(self, seat: int, action: Hashable, epoch: int) -> None:
         self._bot_busy = False
@@ -300,7 +329,10 @@ class GameScreen(Screen[None]):
         try:
             self.table.submit(seat, action)
         except IllegalAction as exc:
-            self.notify(f"The bot chose an illegal move: {exc.reason}", severity="error")
+            self.notify(f"The bot chose an illegal move: {esc(exc.reason)}", severity="error")
+            return
+        except Exception as exc:  # a rules bug: the move is not made, the save is kept
+            self.table_failed("playing the bot's move", exc)
             return
         self.show_bot_move(seat, action)
         delay = getattr(self.app, "bot_delay", 0.0)
@@ -320,7 +352,10 @@ class GameScreen(Screen[None]):
         try:
             ends = settings is not None and settings.confirm_end_turn and self.table.ends_turn(seat, action)
         except IllegalAction as exc:
-            self.notify(exc.reason, severity="error")
+            self.notify(esc(exc.reason), severity="error")
+            return
+        except Exception as exc:  # a rules bug: the move is not made, the save is kept
+            self.table_failed("checking that move", exc)
             return
         if ends:
             from tui.screens.confirm import ConfirmScreen
@@ -329,7 +364,7 @@ class GameScreen(Screen[None]):
                 if yes:
                     self._submit_now(seat, action)
 
-            text = f"End your turn with: {self.game.describe(action, self.current_view())}?"
+            text = f"End your turn with: {esc(self.game.describe(action, self.current_view()))}?"
             self.app.push_screen(ConfirmScreen(text, yes="End turn", no="Not yet"), answered)
             return
         self._submit_now(seat, action)
@@ -338,9 +373,28 @@ class GameScreen(Screen[None]):
         try:
             self.table.submit(seat, action)
         except IllegalAction as exc:
-            self.notify(exc.reason, severity="error")
+            self.notify(esc(exc.reason), severity="error")
+            return
+        except Exception as exc:  # a rules bug: the move is not made, the save is kept
+            self.table_failed("playing that move", exc)
             return
         self.advance()
+
+    def table_failed(self, doing: str, error: Exception) -> None:
+        """A table call raised something unexpected: log it, tell the player, carry on.
+
+        The table changes nothing when a call fails, and the autosave only ever writes
+        after a move was made, so the save on disk still holds the game as it was.
+        """
+        path = write_crash_log(error)
+        where = f" Details are in {path}." if path is not None else ""
+        self.notify(
+            esc(f"Something went wrong while {doing} ({type(error).__name__}: {error}). "
+                f"Nothing was changed and the game is still saved.{where}"),
+            severity="error",
+            title="Unexpected error",
+            timeout=12,
+        )
 
     @on(ActionList.Chosen)
     def _chosen(self, event: ActionList.Chosen) -> None:
@@ -360,7 +414,10 @@ class GameScreen(Screen[None]):
         try:
             self.table.undo(seat)
         except IllegalAction as exc:
-            self.notify(exc.reason, severity="warning")
+            self.notify(esc(exc.reason), severity="warning")
+            return
+        except Exception as exc:  # a rules bug: nothing was undone, the save is kept
+            self.table_failed("undoing", exc)
             return
         self._epoch += 1
         self.workers.cancel_group(self, "bot")
@@ -379,9 +436,9 @@ class GameScreen(Screen[None]):
             try:
                 path = self.autosaver.save_as(name)
             except (OSError, ValueError) as exc:
-                self.notify(f"Could not save: {exc}", severity="error")
+                self.notify(f"Could not save: {esc(exc)}", severity="error")
                 return
-            self.notify(f"Saved as {path.stem}.")
+            self.notify(f"Saved as {esc(path.stem)}.")
 
         self.app.push_screen(TextPromptScreen("Save this game as:", self.autosaver.name), chosen)
 

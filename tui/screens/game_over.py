@@ -10,6 +10,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from core.engine import Result
 from core.table import Table
+from tui.text import plain, rich_plain
 from tui.widgets.players import player_tag
 
 
@@ -45,14 +46,14 @@ class GameOverScreen(Screen[None]):
             order = sorted(range(len(seats)), key=lambda s: (result.ranks[s], s))
             table.add_column("")
             for seat in order:
-                table.add_column(f"{ordinal(result.ranks[seat])} {seats[seat].name}"[:18])
+                table.add_column(rich_plain(f"{ordinal(result.ranks[seat])} {seats[seat].name}"[:18]))
             for index, category in enumerate(result.categories):
                 values = [str(result.breakdown[seat][index]) for seat in order]
-                label = f"[b]{category}[/b]" if category == result.categories[-1] else category
-                table.add_row(label, *values)
+                bold = "bold" if category == result.categories[-1] else ""
+                table.add_row(rich_plain(category, bold), *values)
             yield table
             for note in result.notes:
-                yield Static(note, classes="note")
+                yield Static(plain(note), classes="note")
             if self.extra:
                 yield Static(self.extra, id="extra")
         yield Footer()

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
-from rich.markup import escape
-from textual.markup import escape as tescape
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from core.registry import UnknownGame, get_game
 from saves import SaveListing, delete_save, list_saves
+from tui.text import esc, rich_plain
 
 
 class LoadScreen(Screen[None]):
@@ -57,20 +57,21 @@ class LoadScreen(Screen[None]):
         elif listing is None:
             detail.update("")
         elif listing.error or listing.header is None:
-            detail.update(f"[$error]{tescape(listing.name)}: {tescape(listing.error or '')}[/]")
+            detail.update(f"[$error]{esc(listing.name)}: {esc(listing.error or '')}[/]")
         else:
             header = listing.header
-            detail.update(f"{tescape(header.title)} · started {header.created.replace('T', ' ')[:16]}")
+            detail.update(f"{esc(header.title)} · started {header.created.replace('T', ' ')[:16]}")
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         """Follow the cursor with the detail line."""
         self._show_detail()
 
     @staticmethod
-    def _row(listing: SaveListing) -> tuple[str, ...]:
+    def _row(listing: SaveListing) -> tuple[Text, ...]:
         header = listing.header
         if header is None or listing.error:
-            return ("[red]unreadable[/]", "see below", "", "", escape(listing.name))
+            return (rich_plain("unreadable", "red"), rich_plain("see below"), rich_plain(""), rich_plain(""),
+                    rich_plain(listing.name))
         try:
             title = get_game(header.game_id).info.title
         except UnknownGame:
@@ -78,7 +79,7 @@ class LoadScreen(Screen[None]):
         players = ", ".join(p.name for p in header.players)
         progress = "finished" if header.over else header.progress
         updated = header.updated.replace("T", " ")[:16]
-        return tuple(escape(text) for text in (title, players, progress, updated, listing.name))
+        return tuple(rich_plain(text) for text in (title, players, progress, updated, listing.name))
 
     def _selected(self) -> SaveListing | None:
         table = self.query_one("#saves", DataTable)
@@ -98,7 +99,7 @@ class LoadScreen(Screen[None]):
         if listing is None:
             return
         if listing.error:
-            self.notify(f"{listing.name}: {listing.error}", severity="error")
+            self.notify(f"{esc(listing.name)}: {esc(listing.error)}", severity="error")
             return
         open_save(self.app, listing.path, replace=True)
 
@@ -115,9 +116,9 @@ class LoadScreen(Screen[None]):
                 try:
                     delete_save(listing.path)
                 except OSError as exc:
-                    self.notify(f"Could not delete {listing.name}: {exc}", severity="error")
+                    self.notify(f"Could not delete {esc(listing.name)}: {esc(exc)}", severity="error")
                 else:
-                    self.notify(f"Deleted {listing.name}.")
+                    self.notify(f"Deleted {esc(listing.name)}.")
                 self.reload()
 
-        self.app.push_screen(ConfirmScreen(f"Delete the save {listing.name!r}? This cannot be undone."), done)
+        self.app.push_screen(ConfirmScreen(f"Delete the save {esc(repr(listing.name))}? This cannot be undone."), done)

@@ -16,6 +16,7 @@ from core.engine import GameInfo
 from core.registry import all_info
 from core.table import Controller, Seat
 from saves import check_player_name
+from tui.text import esc
 from tui.widgets.players import player_glyph
 
 CONTROLLERS: list[tuple[str, str]] = [
@@ -193,10 +194,10 @@ class NewGameScreen(Screen[None]):
                 return None
             problem = check_player_name(name)
             if problem:
-                self.notify(f"Seat {player_glyph(index)}: {problem}.", severity="error")
+                self.notify(f"Seat {player_glyph(index)}: {esc(problem)}.", severity="error")
                 return None
             if any(seat.name.casefold() == name.casefold() for seat in seats):
-                self.notify(f"Two seats are called {name!r}; names must differ.", severity="error")
+                self.notify(f"Two seats are called {esc(repr(name))}; names must differ.", severity="error")
                 return None
             value = self.query_one(f"#ctl-{index}", Select).value
             seats.append(Seat(index, name, controller_from(str(value))))

@@ -12,6 +12,8 @@ from textual.message import Message
 from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
+from tui.text import plain
+
 
 class ActionList(Vertical):
     """A filter box above an option list of ``(text, action)`` pairs."""
@@ -75,7 +77,7 @@ class ActionList(Vertical):
                  if all(word in text.lower() for word in words)
                  and (only is None or action in only)]
         self._shown = [action for _, action in shown]
-        options.set_options([Option(text) for text, _ in shown])
+        options.set_options([Option(plain(text)) for text, _ in shown])
         if shown:
             options.highlighted = 0
         self.border_subtitle = f"{len(shown)}/{len(self._items)}" if self._items else ""

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from rich.text import Text
 from textual.widgets import RichLog
 
 from core.table import LogEntry, Seat
+from tui.text import rich_plain
 from tui.widgets.players import player_glyph
 
 
@@ -24,6 +24,6 @@ class GameLog(RichLog):
         """Replace the contents with ``entries`` (newest at the bottom)."""
         self.clear()
         for entry in entries:
-            self.write(Text(log_line(entry, seats)))
+            self.write(rich_plain(log_line(entry, seats)))
             for effect in entry.effects:
-                self.write(Text(f"  · {effect}", style="dim"))
+                self.write(rich_plain(f"  · {effect}", style="dim"))

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from textual.markup import escape
-
 from core.engine import SEAT_LETTERS
+from tui.text import esc
 
 
 def player_glyph(seat: int) -> str:
@@ -20,4 +19,4 @@ def player_style(seat: int) -> str:
 def player_tag(seat: int, name: str | None = None) -> str:
     """Markup such as ``[bold $player-1]A[/] Ada`` (glyph in colour, name plain)."""
     text = f"[{player_style(seat)}]{player_glyph(seat)}[/]"
-    return f"{text} {escape(name)}" if name else text
+    return f"{text} {esc(name)}" if name else text

@@ -5,6 +5,8 @@ from __future__ import annotations
 from textual.reactive import reactive
 from textual.widgets import Static
 
+from tui.text import esc
+
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
 
@@ -36,6 +38,6 @@ class StatusLine(Static):
 
     def _render_line(self) -> None:
         if self.thinking:
-            self.update(f"{self._message}  [b $warning]{SPINNER[self._frame]} {self.thinking} is thinking…[/]")
+            self.update(f"{self._message}  [b $warning]{SPINNER[self._frame]} {esc(self.thinking)} is thinking…[/]")
         else:
             self.update(self._message)
