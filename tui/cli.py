@@ -1,6 +1,7 @@
 """The ``meeple`` command: the menu, direct play/resume, listings, rules and bot simulations.
 
-Bad arguments give a one-line reason plus usage and exit code 2, never a traceback.
+Bad arguments give a one-line reason plus the usage of the command at fault and exit code
+2, never a traceback.
 """
 
 from __future__ import annotations
@@ -29,9 +30,18 @@ def app_version() -> str:
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse with a one-line error, the usage, and exit code 2."""
+    """argparse with a one-line error, the usage, and exit code 2.
+
+    ``commands`` maps each sub-command of the top-level parser to its own parser, whose
+    :meth:`error` prints that sub-command's usage.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.commands: dict[str, Parser] = {}
 
     def error(self, message: str) -> NoReturn:
+        """Print ``message`` and the usage; exit 2."""
         self.exit(USAGE_EXIT, f"{self.prog}: error: {message}\n{self.format_usage()}")
 
 
@@ -74,6 +84,8 @@ def build_parser() -> Parser:
     sim.add_argument("--bots", required=True, help="comma-separated bot kinds: random, greedy, search, easy, normal, hard")
     sim.add_argument("--seed", type=int, required=True, help="seed of the first game")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.commands = {"play": play, "resume": resume, "saves": saves, "games": games,
+                       "rules": rules, "simulate": sim}
     return parser
 
 
@@ -82,21 +94,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     command = args.command
+    # Errors found after parsing belong to the sub-command: print its usage, not meeple's.
+    sub = parser.commands.get(command, parser) if command else parser
     try:
         if command is None:
             return _run_app(None)
         if command == "play":
-            return _play(parser, args)
+            return _play(sub, args)
         if command == "resume":
-            return _resume(parser, args)
+            return _resume(sub, args)
         if command == "saves":
             return _saves(args)
         if command == "games":
             return _games(args)
         if command == "rules":
-            return _rules(parser, args)
+            return _rules(sub, args)
         if command == "simulate":
-            return _simulate(parser, args)
+            return _simulate(sub, args)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
@@ -108,10 +122,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _game_or_error(parser: Parser, game_id: str) -> Any:
+    """The game with this id in any case ("Council", "ELGRANDE"); else a usage error."""
     try:
-        return get_game(game_id)
-    except UnknownGame as exc:
-        parser.error(str(exc))
+        return get_game(game_id.lower())
+    except UnknownGame:
+        parser.error(str(UnknownGame(game_id)))
 
 
 def _run_app(start: Any) -> int:
@@ -158,7 +173,7 @@ def _play(parser: Parser, args: argparse.Namespace) -> int:
             parser.error(f"--option takes KEY=VALUE, not {item!r}")
         options[key.strip()] = value.strip()
     try:
-        parsed = parse_options(game, options)
+        parsed = parse_options(game, options, players)
     except ValueError as exc:
         parser.error(str(exc))
     seats = [

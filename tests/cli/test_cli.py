@@ -242,9 +242,12 @@ def test_play_option_values(app: AppRecorder, capsys: pytest.CaptureFixture[str]
         argv = ["play", GAME, "--seed", "1", "--option", f"adjacency_needs_activation={value}"]
         assert run_cli(argv, capsys)[0] == 0
         assert app.calls[-1].options["adjacency_needs_activation"] is expected
-    for value in ["random", "0", "3"]:
+    for value in ["random", "0", "1"]:
         assert run_cli(["play", GAME, "--seed", "1", "--option", f"first_player={value}"], capsys)[0] == 0
         assert app.calls[-1].options["first_player"] == value
+    argv = ["play", GAME, "--players", "4", "--seed", "1", "--option", "first_player=3"]
+    assert run_cli(argv, capsys)[0] == 0
+    assert app.calls[-1].options["first_player"] == "3"
 
 
 @pytest.mark.parametrize(
@@ -274,6 +277,11 @@ def test_play_option_values(app: AppRecorder, capsys: pytest.CaptureFixture[str]
         (["play", GAME, "--option", "=2"], "--option"),
         (["play", GAME, "--option", "colour=red"], "unknown option"),
         (["play", GAME, "--option", "first_player=4"], "first_player"),
+        (["play", GAME, "--option", "first_player=2"], "first_player"),
+        (["play", GAME, "--option", "first_player=3"], "first_player"),
+        (["play", GAME, "--players", "3", "--option", "first_player=3"], "first_player"),
+        (["play", "council", "--option", "first_player=2"], "first_player"),
+        (["play", "elgrande", "--players", "3", "--option", "first_player=4"], "first_player"),
         (["play", GAME, "--option", "first_player=banana"], "first_player"),
         (["play", GAME, "--option", "first_player="], "first_player"),
         (["play", GAME, "--option", "adjacency_needs_activation=maybe"], "adjacency_needs_activation"),
@@ -641,3 +649,67 @@ def test_rules_into_a_closed_pipe_exits_quietly(tmp_path: Path) -> None:
         shell=True, env=env, capture_output=True, text=True, timeout=60,
     )
     assert "Traceback" not in proc.stderr and "BrokenPipe" not in proc.stderr
+
+
+# --- errors name the sub-command at fault ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "command"),
+    [
+        (["play", "nosuchgame"], "play"),
+        (["play", GAME, "--players", "9"], "play"),
+        (["play", GAME, "--names", "Ann,Ann"], "play"),
+        (["play", GAME, "--option", "colour=red"], "play"),
+        (["play", GAME, "--seed", str(2**63)], "play"),
+        (["resume", "missing"], "resume"),
+        (["resume"], "resume"),
+        (["rules", "nope"], "rules"),
+        (["simulate", "nope", "--players", "2", "--games", "1", "--bots", "random", "--seed", "1"], "simulate"),
+        (["simulate", GAME, "--players", "2", "--games", "0", "--bots", "random", "--seed", "1"], "simulate"),
+        (["simulate", GAME, "--players", "2", "--games", "1", "--bots", "wizard", "--seed", "1"], "simulate"),
+    ],
+)
+def test_errors_print_the_sub_command_usage(
+    argv: list[str], command: str, app: AppRecorder, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run_cli(argv, capsys)
+    assert_usage_error(code, out, err)
+    first, usage = err.splitlines()[:2]
+    assert first.startswith(f"meeple {command}: error: ")
+    assert usage.startswith(f"usage: meeple {command} ")
+    assert app.calls == []
+
+
+# --- game ids in any case ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("typed", ["Council", "COUNCIL", "council", "cOuNcIl"])
+def test_play_takes_a_game_id_in_any_case(
+    typed: str, app: AppRecorder, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run_cli(["play", typed, "--seed", "3"], capsys)
+    assert code == 0, err
+    assert app.request.game == "council"
+
+
+def test_rules_takes_a_game_id_in_any_case(capsys: pytest.CaptureFixture[str]) -> None:
+    code, expected, _ = run_cli(["rules", "elgrande"], capsys)
+    assert code == 0
+    code, out, err = run_cli(["rules", "ELGRANDE"], capsys)
+    assert code == 0, err
+    assert out == expected and out.strip()
+
+
+def test_simulate_takes_a_game_id_in_any_case(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "Quadropolis", "--players", "2", "--games", "1", "--bots", "random",
+            "--seed", "1", "--json"]
+    code, out, err = run_cli(argv, capsys)
+    assert code == 0, err
+    assert json.loads(out)["game"] == GAME
+
+
+def test_unknown_game_quotes_what_was_typed(app: AppRecorder, capsys: pytest.CaptureFixture[str]) -> None:
+    reason = assert_usage_error(*run_cli(["play", "Nope"], capsys))
+    assert "'Nope'" in reason and "unknown game" in reason
+
