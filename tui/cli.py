@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, NoReturn, Sequence
 
 from core.registry import UnknownGame, game_ids, get_game
+from core.words import visible
 
 USAGE_EXIT = 2
 
@@ -104,7 +105,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if command == "resume":
             return _resume(sub, args)
         if command == "saves":
-            return _saves(args)
+            return _saves(sub, args)
         if command == "games":
             return _games(args)
         if command == "rules":
@@ -127,6 +128,26 @@ def _game_or_error(parser: Parser, game_id: str) -> Any:
         return get_game(game_id.lower())
     except UnknownGame:
         parser.error(str(UnknownGame(game_id)))
+
+
+def _quoted(text: str, limit: int = 60) -> str:
+    """``text`` made visible and quoted for an error message, cut to ``limit`` characters."""
+    shown = visible(text)
+    if len(shown) > limit:
+        shown = shown[: limit - 1] + "…"
+    return f"'{shown}'"
+
+
+def _file_problem(asked: str | None, exc: OSError) -> str:
+    """One line saying why the save ``asked`` for (None: the saves folder) could not be read."""
+    from saves import SaveError
+
+    if isinstance(exc, SaveError):
+        return str(exc)
+    reason = exc.strerror or type(exc).__name__
+    if asked is None:
+        return f"the saved games could not be read ({reason})"
+    return f"the save {_quoted(asked)} could not be read ({reason})"
 
 
 def _run_app(start: Any) -> int:
@@ -202,32 +223,38 @@ def default_names(preferred: Sequence[str], players: int) -> list[str]:
 
 
 def _resume(parser: Parser, args: argparse.Namespace) -> int:
-    from saves import SaveError, list_saves, read_header, resolve_save
-    from tui.app import StartRequest
+    from saves import list_saves, read_header, resolve_save
 
+    # Any OS error while finding or reading the save (a SaveError is one) is a usage error.
     if args.save:
         try:
             path = resolve_save(args.save)
-        except SaveError as exc:
-            parser.error(str(exc))
-        if not path.exists():
-            parser.error(f"no save called {args.save!r} (see `meeple saves`)")
-        try:
+            if not path.exists():
+                parser.error(f"no save called {_quoted(args.save)} (see `meeple saves`)")
             read_header(path)
-        except SaveError as exc:
-            parser.error(str(exc))
+        except OSError as exc:
+            parser.error(_file_problem(args.save, exc))
     else:
-        good = [s for s in list_saves() if s.error is None and s.header is not None and not s.header.over]
+        try:
+            listings = list_saves()
+        except OSError as exc:
+            parser.error(_file_problem(None, exc))
+        good = [s for s in listings if s.error is None and s.header is not None and not s.header.over]
         if not good:
             parser.error("there is no unfinished saved game to resume")
         path = good[0].path
+    from tui.app import StartRequest
+
     return _run_app(StartRequest(resume=Path(path)))
 
 
-def _saves(args: argparse.Namespace) -> int:
+def _saves(parser: Parser, args: argparse.Namespace) -> int:
     from saves import list_saves
 
-    listings = list_saves()
+    try:
+        listings = list_saves()
+    except OSError as exc:
+        parser.error(_file_problem(None, exc))
     if args.json:
         rows = []
         for s in listings:

@@ -713,3 +713,101 @@ def test_unknown_game_quotes_what_was_typed(app: AppRecorder, capsys: pytest.Cap
     reason = assert_usage_error(*run_cli(["play", "Nope"], capsys))
     assert "'Nope'" in reason and "unknown game" in reason
 
+
+# --- resume: OS errors are one-line usage errors -----------------------------------------------
+
+
+@pytest.fixture
+def locked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A folder the user may not read, holding a valid save ``game.toml``.
+
+    Tests run as root, which reads anything, so ``chmod`` cannot lock it: ``os.stat``,
+    ``os.lstat``, ``os.open`` and ``os.scandir`` raise ``PermissionError`` under it instead.
+    """
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    (folder / "game.toml").write_bytes(start_save().path.read_bytes())
+
+    def guard(real: Callable[..., Any]) -> Callable[..., Any]:
+        def call(path: Any, *args: Any, **kwargs: Any) -> Any:
+            if isinstance(path, (str, os.PathLike)) and folder in Path(os.fsdecode(path)).parents:
+                raise PermissionError(13, "Permission denied", os.fsdecode(path))
+            return real(path, *args, **kwargs)
+        return call
+
+    for name in ("stat", "lstat", "open", "scandir"):
+        monkeypatch.setattr(os, name, guard(getattr(os, name)))
+    return folder
+
+
+def test_resume_a_save_in_a_folder_that_cannot_be_read(
+    locked: Path, app: AppRecorder, capsys: pytest.CaptureFixture[str]
+) -> None:
+    reason = assert_usage_error(*run_cli(["resume", str(locked / "game.toml")], capsys))
+    assert "ermission" in reason
+    assert app.calls == []
+
+
+def test_resume_a_save_that_cannot_be_opened(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, app: AppRecorder, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.toml"
+    path.write_bytes(start_save().path.read_bytes())
+    real_open = os.open
+
+    def refuse(file: Any, *args: Any, **kwargs: Any) -> Any:
+        if Path(os.fsdecode(file)) == path:
+            raise PermissionError(13, "Permission denied", os.fsdecode(file))
+        return real_open(file, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", refuse)
+    reason = assert_usage_error(*run_cli(["resume", str(path)], capsys))
+    assert "ermission" in reason
+    assert app.calls == []
+
+
+@pytest.mark.parametrize(
+    "name", ["a" * 300, "a" * 300 + ".toml", "a" * 300 + "/x.toml", "x/" + "b" * 300 + ".toml"]
+)
+def test_resume_a_very_long_name(name: str, app: AppRecorder, capsys: pytest.CaptureFixture[str]) -> None:
+    start_save()
+    assert_usage_error(*run_cli(["resume", name], capsys))
+    assert app.calls == []
+
+
+@pytest.mark.parametrize("command", [["resume"], ["saves"], ["saves", "--json"]])
+@pytest.mark.parametrize(
+    "error",
+    [PermissionError(13, "Permission denied"), OSError(5, "Input/output error")],
+    ids=["permission", "io"],
+)
+def test_listing_the_saves_fails_with_one_line(
+    command: list[str], error: OSError, monkeypatch: pytest.MonkeyPatch,
+    app: AppRecorder, capsys: pytest.CaptureFixture[str],
+) -> None:
+    import saves
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise error
+
+    monkeypatch.setattr(saves, "list_saves", broken)
+    reason = assert_usage_error(*run_cli(command, capsys))
+    assert error.strerror in reason
+    assert capsys.readouterr().err == ""
+    assert app.calls == []
+
+
+def test_listing_the_saves_reports_a_save_error(
+    monkeypatch: pytest.MonkeyPatch, app: AppRecorder, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import saves
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise saves.SaveError(None, "the saves folder is a file")
+
+    monkeypatch.setattr(saves, "list_saves", broken)
+    for command in (["resume"], ["saves"]):
+        reason = assert_usage_error(*run_cli(command, capsys))
+        assert "the saves folder is a file" in reason.lower()
+    assert app.calls == []
+
