@@ -1,7 +1,9 @@
 """The ``meeple`` command: the menu, direct play/resume, listings, rules and bot simulations.
 
 Bad arguments give a one-line reason plus the usage of the command at fault and exit code
-2, never a traceback.
+2, never a traceback. Text that comes from files or players (save names, player names,
+progress, error messages quoting them) is printed with its control characters made
+visible (:func:`core.words.visible`), so nothing printed can act on the terminal.
 """
 
 from __future__ import annotations
@@ -42,8 +44,8 @@ class Parser(argparse.ArgumentParser):
         self.commands: dict[str, Parser] = {}
 
     def error(self, message: str) -> NoReturn:
-        """Print ``message`` and the usage; exit 2."""
-        self.exit(USAGE_EXIT, f"{self.prog}: error: {message}\n{self.format_usage()}")
+        """Print ``message`` (control characters made visible, so one line) and the usage; exit 2."""
+        self.exit(USAGE_EXIT, f"{self.prog}: error: {visible(message)}\n{self.format_usage()}")
 
 
 def build_parser() -> Parser:
@@ -248,6 +250,32 @@ def _resume(parser: Parser, args: argparse.Namespace) -> int:
     return _run_app(StartRequest(resume=Path(path)))
 
 
+def format_table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """A plain text table: ``headers`` then ``rows``, columns two spaces apart.
+
+    Each column is as wide as its widest cell, measured in terminal cells (a wide
+    character counts two), so nothing is ever cut. A row with fewer cells than
+    ``headers`` lets its last cell run on across the remaining columns without widening
+    them (an unreadable save's problem). Lines carry no trailing spaces. The cells must
+    already be safe to print (see :func:`core.words.visible`).
+    """
+    from rich.cells import cell_len
+
+    widths = [cell_len(h) for h in headers]
+    for row in rows:
+        spanning = len(row) < len(headers)
+        for i, cell in enumerate(row[:-1] if spanning else row):
+            widths[i] = max(widths[i], cell_len(cell))
+    lines = []
+    for row in [list(headers), *rows]:
+        cells = [
+            cell + " " * (widths[i] - cell_len(cell)) if i < len(row) - 1 else cell
+            for i, cell in enumerate(row)
+        ]
+        lines.append("  ".join(cells).rstrip())
+    return "\n".join(lines)
+
+
 def _saves(parser: Parser, args: argparse.Namespace) -> int:
     from saves import list_saves
 
@@ -276,13 +304,17 @@ def _saves(parser: Parser, args: argparse.Namespace) -> int:
     if not listings:
         print("No saved games.")
         return 0
+    rows: list[list[str]] = []
     for s in listings:
-        if s.error or s.header is None:
-            print(f"{s.name:32}  unreadable: {s.error}")
+        h = s.header
+        if s.error or h is None:
+            rows.append([visible(s.name), f"unreadable: {visible(s.error or 'unknown problem')}"])
         else:
-            h = s.header
             state = "finished" if h.over else h.progress
-            print(f"{s.name:32}  {h.game_id:12} {state:14} {h.updated[:16]}  {', '.join(p.name for p in h.players)}")
+            fields = [s.name, h.game_id, state, h.updated.replace("T", " ")[:16],
+                      ", ".join(p.name for p in h.players)]
+            rows.append([visible(text) for text in fields])
+    print(format_table(("NAME", "GAME", "PROGRESS", "LAST PLAYED", "PLAYERS"), rows))
     return 0
 
 
