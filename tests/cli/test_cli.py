@@ -826,7 +826,10 @@ def put_save(name: str, source: Path) -> Path:
 
 
 def assert_no_controls(text: str) -> None:
-    bad = sorted({f"U+{ord(ch):04X}" for ch in text if (ord(ch) < 0x20 and ch != "\n") or 0x7F <= ord(ch) < 0xA0})
+    """No C0 control but newline, no DEL or C1 control, no bidi override in ``text``."""
+    bad = sorted(
+        {f"U+{ord(ch):04X}" for ch in text if (ord(ch) < 0x20 and ch != "\n") or 0x7F <= ord(ch) < 0xA0}
+    )
     assert not bad, f"raw control characters printed: {bad}"
     assert "\u202e" not in text
 
@@ -912,7 +915,8 @@ def columns(out: str) -> tuple[list[int], list[str]]:
 
     header, *rows = out.splitlines()
     starts = [header.index(h) for h in HEADERS]
-    assert header == "  ".join(h.ljust(b - a - 2) for h, a, b in zip(HEADERS, starts, starts[1:])) + "  PLAYERS"
+    padded = [h.ljust(b - a - 2) for h, a, b in zip(HEADERS, starts, starts[1:])]
+    assert header == "  ".join([*padded, "PLAYERS"])
     # Work in terminal cells: re-express every row as a list of cells.
     cell_rows = []
     for row in rows:
