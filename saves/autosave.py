@@ -85,7 +85,14 @@ class Autosaver:
         Writes the first save immediately; check :attr:`last_error` afterwards.
         """
         now = (clock or _utc_now)()
-        path = new_save_path(title, directory, now.astimezone())
+        try:
+            path = new_save_path(title, directory, now.astimezone())
+        except SaveError as exc:
+            if exc.path is None:
+                raise
+            # The folder cannot even be looked into, so writing the name it could not check
+            # fails the same way, and that failure lands in last_error instead of a crash.
+            path = exc.path
         saver = cls(table, path, title, directory, created=now, clock=clock, on_error=on_error)
         saver.save_now()
         return saver
@@ -170,8 +177,8 @@ class Autosaver:
         """
         with self._lock:
             folder = self.path.parent
-            path = folder / f"{unique_name(slugify(new_name), folder)}{SAVE_SUFFIX}"
             try:
+                path = folder / f"{unique_name(slugify(new_name), folder)}{SAVE_SUFFIX}"
                 save_table(self.table, path, self.title, created=self.created, now=self._clock())
             except SaveError as exc:
                 self._failed(str(exc))

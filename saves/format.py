@@ -40,6 +40,7 @@ live in :mod:`saves.store` and :mod:`saves.resume`.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import re
@@ -117,6 +118,21 @@ class SaveError(OSError):
 
     def __reduce__(self) -> tuple[type["SaveError"], tuple[Path | None, str]]:
         return (type(self), (self.path, self.problem))
+
+
+def os_problem(exc: BaseException, action: str) -> str:
+    """Plain words for an OS error met trying to ``action`` (e.g. ``"read the file"``).
+
+    A ``ValueError`` counts too: the OS functions raise it for a name holding a NUL character.
+    """
+    if isinstance(exc, ValueError):
+        return f"the file name is not valid ({str(exc)[:80]})"
+    if isinstance(exc, PermissionError):
+        return f"permission to {action} was denied"
+    if isinstance(exc, OSError) and exc.errno == errno.ENAMETOOLONG:
+        return "the file name is too long for this system"
+    reason = (exc.strerror if isinstance(exc, OSError) else None) or str(exc) or type(exc).__name__
+    return f"could not {action} ({reason})"
 
 
 class Invalid(ValueError):

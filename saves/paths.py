@@ -19,6 +19,8 @@ from pathlib import Path
 
 import platformdirs
 
+from saves.format import SaveError, os_problem
+
 APP_NAME = "meeple"
 SAVE_SUFFIX = ".toml"
 MAX_SLUG_LENGTH = 64
@@ -70,20 +72,29 @@ def unique_name(base: str, directory: Path | str | None = None) -> str:
 
     ``"quadropolis"`` stays as is if free, else becomes ``"quadropolis-2"``,
     ``"quadropolis-3"``… The base is shortened if needed so the result stays a valid slug.
-    Temporary files of interrupted writes do not count as saves.
+    Temporary files of interrupted writes do not count as saves. Raises :class:`SaveError`
+    when the folder cannot be looked into (permission denied, a name too long...).
     """
     folder = Path(directory) if directory is not None else saves_dir()
     slug = slugify(base)
-    if not (folder / f"{slug}{SAVE_SUFFIX}").exists():
+    if not _taken(folder / f"{slug}{SAVE_SUFFIX}"):
         return slug
     counter = 2
     while True:
         suffix = f"-{counter}"
         stem = slugify(slug, MAX_SLUG_LENGTH - len(suffix))
         candidate = f"{stem}{suffix}"
-        if not (folder / f"{candidate}{SAVE_SUFFIX}").exists():
+        if not _taken(folder / f"{candidate}{SAVE_SUFFIX}"):
             return candidate
         counter += 1
+
+
+def _taken(path: Path) -> bool:
+    """True if something is at ``path``; :class:`SaveError` if that cannot be known."""
+    try:
+        return path.exists()
+    except (OSError, ValueError) as exc:
+        raise SaveError(path, os_problem(exc, "look into the saves folder")) from None
 
 
 def new_save_path(
@@ -95,6 +106,7 @@ def new_save_path(
 
     The name is the slugged game title plus the local date and time (``now``, default the
     current local time); ``-2``, ``-3``… are added if that name is taken. Nothing is created.
+    Raises :class:`SaveError` when the folder cannot be looked into.
     """
     folder = Path(directory) if directory is not None else saves_dir()
     moment = now if now is not None else datetime.now().astimezone()

@@ -8,7 +8,9 @@ file. Nothing here ever deletes or rewrites a save unless asked to (:func:`delet
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import tomllib
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -35,6 +37,7 @@ from saves.format import (
     clean_player_name,
     clean_text,
     format_time,
+    os_problem,
     save_from_document,
     save_to_document,
     state_hash,
@@ -91,24 +94,88 @@ def resolve_save(name_or_path: str | Path, directory: Path | str | None = None) 
 
     * A :class:`~pathlib.Path`, or text ending in ``.toml``, is an explicit file path
       (``~`` is expanded); it must be an existing file.
-    * Any other text must be a save name (a slug) in ``directory`` (default: saves dir);
-      ``"../x"``, ``"a/b"`` and absolute paths without ``.toml`` are refused.
+    * Other text is a save name in ``directory`` (default: saves dir): a slug, or exactly
+      the name :func:`list_saves` shows for a file there (``My Game`` for ``My Game.toml``).
+      Such a name is only ever compared with the folder's entries, so ``"../x"``, ``"a/b"``
+      and absolute paths without ``.toml`` are refused.
 
-    Returns an absolute path; raises :class:`SaveError` with the reason otherwise.
+    Returns an absolute path; raises :class:`SaveError` with the reason otherwise, also for
+    any OS error (permission denied, a name too long...).
     """
     if isinstance(name_or_path, Path) or (
         isinstance(name_or_path, str) and name_or_path.lower().endswith(SAVE_SUFFIX)
     ):
-        path = Path(name_or_path).expanduser().absolute()
-        if not path.exists():
+        given = Path(name_or_path)
+        try:
+            path = given.expanduser().absolute()
+        except RuntimeError:
+            raise SaveError(given, "the home folder (~) could not be found") from None
+        except OSError as exc:
+            raise SaveError(given, os_problem(exc, "find the current folder")) from None
+        info = _stat(path)
+        if info is None:
             raise SaveError(path, "the file does not exist")
-        if not path.is_file():
+        if not stat.S_ISREG(info.st_mode):
             raise SaveError(path, "it is not a file")
         return path
-    path = save_path(name_or_path, directory).absolute()
-    if not path.is_file():
+    if isinstance(name_or_path, str) and not is_slug(name_or_path):
+        listed = _listed_file(name_or_path, _folder(directory))
+        if listed is None:
+            save_path(name_or_path, directory)  # raises: not a valid save name
+        return _absolute(listed)
+    path = _absolute(save_path(name_or_path, directory))
+    info = _stat(path)
+    if info is None or not stat.S_ISREG(info.st_mode):
         raise SaveError(path, f"there is no save called '{name_or_path}' in {path.parent}")
     return path
+
+
+def _absolute(path: Path) -> Path:
+    try:
+        return path.absolute()
+    except OSError as exc:
+        raise SaveError(path, os_problem(exc, "find the current folder")) from None
+
+
+def _stat(path: Path) -> os.stat_result | None:
+    """``path``'s status (following links), None if nothing is there; else :class:`SaveError`."""
+    try:
+        return path.stat()
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except (OSError, ValueError) as exc:
+        if isinstance(exc, OSError) and exc.errno == errno.ELOOP:
+            return None
+        raise SaveError(path, os_problem(exc, "look at the file")) from None
+
+
+def _listed_file(name: str, folder: Path) -> Path | None:
+    """The regular file ``name + .toml`` found among ``folder``'s entries, if any.
+
+    The name is compared with entry names and never joined to the folder itself, so it can
+    never reach outside it. Hidden and temporary files, which listings skip, do not count.
+    """
+    seps = {"/", "\x00", os.sep, os.altsep or "/"}
+    if not name or any(sep in name for sep in seps) or is_temp_name(name + SAVE_SUFFIX):
+        return None
+    wanted = name + SAVE_SUFFIX
+    try:
+        with os.scandir(folder) as scan:
+            for entry in scan:
+                if entry.name == wanted and _is_file(entry):
+                    return folder / entry.name
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except (OSError, ValueError) as exc:
+        raise SaveError(folder / wanted, os_problem(exc, "read the saves folder")) from None
+    return None
+
+
+def _is_file(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_file()
+    except OSError:
+        return False
 
 
 # --- reading -------------------------------------------------------------------------------
@@ -125,10 +192,8 @@ def _load_document(path: Path) -> dict[str, Any]:
         ) from None
     except NotAFile:
         raise SaveError(path, "it is not a regular file") from None
-    except PermissionError:
-        raise SaveError(path, "permission to read the file was denied") from None
-    except OSError as exc:
-        raise SaveError(path, f"the file could not be read ({_os_reason(exc)})") from None
+    except (OSError, ValueError) as exc:
+        raise SaveError(path, os_problem(exc, "read the file")) from None
     if not data.strip():
         raise SaveError(path, "the file is empty")
     try:
@@ -373,7 +438,7 @@ def delete_save(name_or_path: str | Path, directory: Path | str | None = None) -
         path = name_or_path
         try:
             inside = path.parent.resolve() == folder.resolve()
-        except (OSError, RuntimeError):
+        except (OSError, RuntimeError, ValueError):
             inside = False
         if not inside or path.suffix != SAVE_SUFFIX or is_temp_name(path.name):
             raise SaveError(path, "only save files in the saves folder can be deleted")
@@ -385,6 +450,6 @@ def delete_save(name_or_path: str | Path, directory: Path | str | None = None) -
         raise SaveError(path, "there is no such save") from None
     except IsADirectoryError:
         raise SaveError(path, "it is not a file") from None
-    except OSError as exc:
-        raise SaveError(path, f"could not be deleted ({_os_reason(exc)})") from None
+    except (OSError, ValueError) as exc:
+        raise SaveError(path, os_problem(exc, "delete the file")) from None
     return path

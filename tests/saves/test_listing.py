@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from core.table import Table
-from saves import SaveError, delete_save, list_saves, save_table, saves_dir
+from saves import SaveError, delete_save, list_saves, load_table, resolve_save, save_table, saves_dir
 
 from .conftest import GAME, make_seats, play_moves
 
@@ -128,3 +128,35 @@ def test_delete_save_rejects_paths_outside(folder: Path, tmp_path: Path) -> None
     with pytest.raises(SaveError):
         delete_save(notes, folder)
     assert outside.read_text() == "keep me" and notes.exists()
+
+
+# --- names that listing shows can be resumed ------------------------------------------------
+
+
+def test_a_listed_name_that_is_not_a_slug_resolves(folder: Path) -> None:
+    path = _save(folder, "My Game", 1)
+    [listing] = list_saves(folder)
+    assert listing.name == "My Game" and listing.error is None
+    assert resolve_save("My Game", folder) == path
+    assert resolve_save(listing.name, folder) == listing.path
+    assert load_table("My Game", folder).warning is None
+
+
+@pytest.mark.parametrize(
+    "name", ["My game", "my game", "My Game ", "../My Game", "x/../My Game", ".hidden", "Sub Dir", "My Game\x00"]
+)
+def test_other_names_stay_refused(name: str, folder: Path, tmp_path: Path) -> None:
+    _save(folder, "My Game", 1)
+    _save(folder, ".hidden", 2)
+    (folder / "Sub Dir.toml").mkdir()
+    (folder / "x").mkdir()
+    with pytest.raises(SaveError, match="not a valid save name"):
+        resolve_save(name, folder)
+
+
+def test_a_name_never_reaches_outside_the_folder(folder: Path, tmp_path: Path) -> None:
+    _save(tmp_path, "Outside", 1)
+    with pytest.raises(SaveError, match="not a valid save name"):
+        resolve_save("../Outside", folder)
+    with pytest.raises(SaveError, match="not a valid save name"):
+        resolve_save(str(tmp_path / "Outside"), folder)
