@@ -11,6 +11,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
+import threading
 import tomllib
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -22,7 +23,13 @@ import tomli_w
 from core.engine import Game
 from core.registry import UnknownGame, get_game
 from core.table import Table
-from saves.atomic import FileTooLarge, NotAFile, atomic_write, is_temp_name, read_capped
+from saves.atomic import (
+    FileTooLarge,
+    NotAFile,
+    atomic_write,
+    is_temp_name,
+    read_capped,
+)
 from saves.format import (
     FORMAT_VERSION,
     MAX_FILE_SIZE,
@@ -53,13 +60,16 @@ _MIB = MAX_FILE_SIZE // (1024 * 1024)
 class SaveListing:
     """One file in the saves folder: its name (file stem), path, and header or error.
 
-    Exactly one of ``header`` and ``error`` is set; ``error`` is the problem in plain words.
+    Exactly one of ``header`` and ``error`` is set; ``error`` is the problem in plain words,
+    the reason opening the save would fail. ``warning`` is set when the save opens, but
+    with the warning :func:`saves.resume.load_table` would give.
     """
 
     name: str
     path: Path
     header: SaveHeader | None
     error: str | None
+    warning: str | None = None
 
 
 def _folder(directory: Path | str | None) -> Path:
@@ -272,17 +282,29 @@ def read_header(path: Path | str) -> SaveHeader:
     return read_save(path).header
 
 
+Verdict = tuple[SaveHeader | None, str | None, str | None]
+"""What opening a save gives: its header, or the error; and any warning."""
+
+_VERDICT_CACHE_SIZE = 1024
+_verdicts: dict[tuple[str, int, int, int], Verdict] = {}
+_verdicts_lock = threading.Lock()
+
+
 def list_saves(directory: Path | str | None = None) -> list[SaveListing]:
     """Every save in ``directory`` (default: the saves folder), newest ``updated`` first.
 
-    Bad files are listed too, with ``header=None`` and ``error`` saying what is wrong
-    (they sort by their modification time). Temporary and hidden files are skipped. A
+    Each file gets the verdict opening it would (:func:`saves.resume.open_save`, which
+    replays it): bad files are listed with ``header=None`` and ``error`` saying what is
+    wrong (they sort by their modification time), saves that open with a warning carry it.
+    Verdicts are remembered per file version (path, modification time, size, inode), so
+    listing again only opens what changed. Temporary and hidden files are skipped. A
     missing or unreadable folder gives an empty list; this function never raises.
     """
     folder = _folder(directory)
     try:
-        entries = sorted(os.scandir(folder), key=lambda e: e.name)
-    except OSError:
+        with os.scandir(folder) as scan:
+            entries = sorted(scan, key=lambda e: e.name)
+    except (OSError, ValueError):
         return []
     found: list[tuple[float, SaveListing]] = []
     for entry in entries:
@@ -295,27 +317,47 @@ def list_saves(directory: Path | str | None = None) -> list[SaveListing]:
         except OSError:
             pass
         path = folder / name
-        stem = name[: -len(SAVE_SUFFIX)]
         try:
-            header = read_save(path).header
-            listing = SaveListing(name=stem, path=path, header=header, error=None)
-            when = header.updated_at.timestamp()
-        except SaveError as exc:
-            listing = SaveListing(name=stem, path=path, header=None, error=exc.problem)
-            when = _mtime(path)
-        except Exception as exc:  # never let one file break the list
-            listing = SaveListing(name=stem, path=path, header=None, error=f"unexpected error: {exc}")
-            when = _mtime(path)
+            info: os.stat_result | None = entry.stat()
+        except OSError:
+            info = None
+        header, error, warning = _verdict(path, info)
+        stem = name[: -len(SAVE_SUFFIX)]
+        listing = SaveListing(name=stem, path=path, header=header, error=error, warning=warning)
+        when = header.updated_at.timestamp() if header is not None else _mtime(info)
         found.append((when, listing))
     found.sort(key=lambda item: (-item[0], item[1].name))
     return [listing for _, listing in found]
 
 
-def _mtime(path: Path) -> float:
+def _verdict(path: Path, info: os.stat_result | None) -> Verdict:
+    """Open ``path`` as resuming would, or recall the verdict on this version of the file."""
+    key = (str(path), info.st_mtime_ns, info.st_size, info.st_ino) if info is not None else None
+    if key is not None:
+        with _verdicts_lock:
+            cached = _verdicts.get(key)
+        if cached is not None:
+            return cached
+    from saves.resume import open_save  # saves.resume imports this module
+
     try:
-        return path.stat().st_mtime
-    except (OSError, ValueError):
-        return 0.0
+        loaded = open_save(path)
+    except SaveError as exc:
+        verdict: Verdict = (None, exc.problem, None)
+    except Exception as exc:  # never let one file break the list, nor remember a fluke
+        return (None, f"unexpected error: {str(exc)[:160]}", None)
+    else:
+        verdict = (loaded.header, None, loaded.warning)
+    if key is not None:
+        with _verdicts_lock:
+            while len(_verdicts) >= _VERDICT_CACHE_SIZE:
+                del _verdicts[next(iter(_verdicts))]
+            _verdicts[key] = verdict
+    return verdict
+
+
+def _mtime(info: os.stat_result | None) -> float:
+    return info.st_mtime if info is not None else 0.0
 
 
 # --- writing -------------------------------------------------------------------------------

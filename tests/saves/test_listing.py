@@ -82,16 +82,16 @@ def test_listing_default_folder() -> None:
 def test_listing_survives_unexpected_errors(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     _save(folder, "one", 1)
     _save(folder, "two", 2)
-    import saves.store as store
+    import saves.resume as resume
 
-    real = store.read_save
+    real = resume.read_save
 
     def flaky(path: Any) -> Any:
         if Path(path).name == "one.toml":
             raise RuntimeError("cosmic ray")
         return real(path)
 
-    monkeypatch.setattr(store, "read_save", flaky)
+    monkeypatch.setattr(resume, "read_save", flaky)
     listing = {item.name: item for item in list_saves(folder)}
     assert listing["two"].error is None
     assert "cosmic ray" in (listing["one"].error or "")
@@ -128,6 +128,91 @@ def test_delete_save_rejects_paths_outside(folder: Path, tmp_path: Path) -> None
     with pytest.raises(SaveError):
         delete_save(notes, folder)
     assert outside.read_text() == "keep me" and notes.exists()
+
+
+# --- listing says what opening would ------------------------------------------------------
+
+
+def _rewrite(path: Path, change: Any) -> None:
+    import tomllib
+
+    import tomli_w
+
+    doc = tomllib.loads(path.read_text("utf-8"))
+    change(doc)
+    path.write_text(tomli_w.dumps(doc), "utf-8")
+
+
+def _ruin_log_and_snapshot(doc: dict[str, Any]) -> None:
+    doc["snapshot"]["hash"] = "1" * 64
+    doc["log"]["moves"][0]["action"] = {"kind": "teleport"}
+
+
+def test_a_save_that_cannot_be_opened_is_listed_with_the_error(folder: Path) -> None:
+    path = _save(folder, "ruined", 1)
+    _rewrite(path, _ruin_log_and_snapshot)
+    [listing] = list_saves(folder)
+    assert listing.header is None
+    with pytest.raises(SaveError) as info:
+        load_table(path)
+    assert listing.error == info.value.problem
+    assert "cannot be resumed" in (listing.error or "")
+
+
+def test_a_save_that_opens_with_a_warning_is_listed_with_it(folder: Path) -> None:
+    path = _save(folder, "dented", 1)
+    _rewrite(path, lambda doc: doc["snapshot"].update(hash="0" * 64))
+    [listing] = list_saves(folder)
+    assert listing.error is None and listing.header is not None
+    assert listing.warning is not None and listing.warning == load_table(path).warning
+    _save(folder, "fine", 2)
+    assert [item.warning for item in list_saves(folder) if item.name == "fine"] == [None]
+
+
+def _count_opens(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    import saves.resume as resume
+
+    opened: list[Path] = []
+    real = resume.open_save
+
+    def counting(path: Any) -> Any:
+        opened.append(Path(path))
+        return real(path)
+
+    monkeypatch.setattr(resume, "open_save", counting)
+    return opened
+
+
+def test_verdicts_are_remembered_until_the_file_changes(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    good = _save(folder, "good", 1)
+    ruined = _save(folder, "ruined", 2)
+    _rewrite(ruined, _ruin_log_and_snapshot)
+    opened = _count_opens(monkeypatch)
+    first = list_saves(folder)
+    assert sorted(p.name for p in opened) == ["good.toml", "ruined.toml"]
+    assert list_saves(folder) == first
+    assert len(opened) == 2  # nothing replayed again
+
+    _save(folder, "ruined", 2)  # repaired: a new version of the file
+    later = {item.name: item for item in list_saves(folder)}
+    assert [p.name for p in opened[2:]] == ["ruined.toml"]
+    assert later["ruined"].error is None and later["ruined"].header is not None
+    assert later["good"] == first[[i.name for i in first].index("good")]
+
+    stat = good.stat()
+    os.utime(good, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000))  # touched
+    list_saves(folder)
+    assert [p.name for p in opened[3:]] == ["good.toml"]
+
+
+def test_the_verdict_cache_is_bounded(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import saves.store as store
+
+    monkeypatch.setattr(store, "_VERDICT_CACHE_SIZE", 2)
+    for i in range(4):
+        _save(folder, f"save-{i}", i + 1)
+    assert len(list_saves(folder)) == 4
+    assert len(store._verdicts) <= 2
 
 
 # --- names that listing shows can be resumed ------------------------------------------------

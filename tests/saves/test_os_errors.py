@@ -117,6 +117,8 @@ def test_os_errors_inside_loading_become_save_errors(saved: Path, monkeypatch: p
     with pytest.raises(SaveError) as info:
         load_table(saved)
     assert "Input/output error" in _one_line(info.value, saved.name)
+    [listing] = list_saves(saved.parent)
+    assert listing.header is None and "Input/output error" in (listing.error or "")
 
 
 def test_listing_a_folder_that_may_not_be_read_is_empty(saved: Path, monkeypatch: pytest.MonkeyPatch) -> None:
