@@ -6,19 +6,26 @@ instant the target holds either the complete old content or the complete new con
 
 Temporary files are named ``.<target name>.<random>.tmp``: the leading dot and the ``.tmp``
 suffix keep them out of save listings even when a killed process leaves one behind
-(:func:`is_temp_name`). When the write fails with an exception the temporary file is removed.
+(:func:`is_temp_name`). When the write fails with an exception the temporary file is removed;
+one left by a killed process is removed later by :func:`remove_stale_temps`.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import re
 import stat
 import tempfile
+import time
 from pathlib import Path
 
 TEMP_SUFFIX = ".tmp"
+STALE_AFTER = 60.0
+"""Seconds after which a temporary file nobody is writing any more counts as left behind."""
 _CHUNK = 1 << 16
+# What tempfile.mkstemp puts between our prefix and suffix: 8 of these characters.
+_TEMP_RE = re.compile(r"\.(.+)\.[a-z0-9_]{8}" + re.escape(TEMP_SUFFIX), re.DOTALL)
 
 
 class FileTooLarge(OSError):
@@ -32,6 +39,43 @@ class NotAFile(OSError):
 def is_temp_name(name: str) -> bool:
     """True for names of temporary or hidden files, which listings must ignore."""
     return name.startswith(".") or name.endswith(TEMP_SUFFIX)
+
+
+def temp_target(name: str) -> str | None:
+    """The target name if ``name`` is exactly one of :func:`atomic_write`'s temporary files."""
+    match = _TEMP_RE.fullmatch(name)
+    return match.group(1) if match else None
+
+
+def remove_stale_temps(
+    directory: Path | str, target_suffix: str = "", max_age: float = STALE_AFTER
+) -> int:
+    """Remove temporary files that killed writes left in ``directory``; returns how many.
+
+    Only regular files named exactly as :func:`atomic_write` names them, for a target
+    ending in ``target_suffix``, and last modified over ``max_age`` seconds ago, go; nothing
+    else is ever touched. Errors are ignored (the files are tried again next time).
+    """
+    try:
+        with os.scandir(directory) as scan:
+            entries = list(scan)
+    except (OSError, ValueError):
+        return 0
+    cutoff = time.time() - max_age
+    removed = 0
+    for entry in entries:
+        target = temp_target(entry.name)
+        if target is None or not target.endswith(target_suffix):
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+            if not stat.S_ISREG(info.st_mode) or info.st_mtime > cutoff:
+                continue
+            os.unlink(entry.path)
+        except OSError:
+            continue
+        removed += 1
+    return removed
 
 
 def _write_all(fd: int, data: bytes) -> None:

@@ -3,7 +3,7 @@
 Every function that reads a file trusts nothing in it and reports any problem as a
 :class:`~saves.format.SaveError` naming the file; listing never fails because of one bad
 file. Nothing here ever deletes or rewrites a save unless asked to (:func:`delete_save`,
-:func:`write_save`).
+:func:`write_save`); listing removes only temporary files that killed writes left behind.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from saves.atomic import (
     atomic_write,
     is_temp_name,
     read_capped,
+    remove_stale_temps,
 )
 from saves.format import (
     FORMAT_VERSION,
@@ -297,10 +298,12 @@ def list_saves(directory: Path | str | None = None) -> list[SaveListing]:
     replays it): bad files are listed with ``header=None`` and ``error`` saying what is
     wrong (they sort by their modification time), saves that open with a warning carry it.
     Verdicts are remembered per file version (path, modification time, size, inode), so
-    listing again only opens what changed. Temporary and hidden files are skipped. A
-    missing or unreadable folder gives an empty list; this function never raises.
+    listing again only opens what changed. Temporary and hidden files are skipped; those
+    that killed writes left behind over a minute ago are removed. A missing or unreadable
+    folder gives an empty list; this function never raises.
     """
     folder = _folder(directory)
+    remove_stale_temps(folder, SAVE_SUFFIX)
     try:
         with os.scandir(folder) as scan:
             entries = sorted(scan, key=lambda e: e.name)

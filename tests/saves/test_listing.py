@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
@@ -245,3 +246,76 @@ def test_a_name_never_reaches_outside_the_folder(folder: Path, tmp_path: Path) -
         resolve_save("../Outside", folder)
     with pytest.raises(SaveError, match="not a valid save name"):
         resolve_save(str(tmp_path / "Outside"), folder)
+
+
+# --- temporary files left by killed writes --------------------------------------------------
+
+
+def _age(path: Path, seconds: float) -> None:
+    then = time.time() - seconds
+    os.utime(path, (then, then), follow_symlinks=False)
+
+
+def _leftover_of_a_killed_write(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A real temporary file of atomic_write, left as a killed process leaves it."""
+    from saves.atomic import atomic_write
+
+    def killed(*args: Any) -> None:
+        raise KeyboardInterrupt
+
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "replace", killed)
+        patch.setattr(os, "unlink", lambda *args: None)  # the process died: no clean-up
+        with pytest.raises(KeyboardInterrupt):
+            atomic_write(folder / "game.toml", b"half a save")
+    [leftover] = [p for p in folder.iterdir() if p.name.startswith(".game.toml.")]
+    return leftover
+
+
+def test_stale_temporary_files_are_removed_when_listing(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _save(folder, "kept", 1)
+    fresh = _leftover_of_a_killed_write(folder, monkeypatch)
+    old = folder / ".kept.toml.ab_cd123.tmp"
+    old.write_text("half a save")
+    _age(old, 120)
+    strangers = {
+        ".kept.toml.abc123.tmp": "file",  # not our random part
+        ".kept.toml.abcdefgh.tmp.bak": "file",
+        "kept.toml.abcdefgh.tmp": "file",  # no leading dot
+        ".settings.json.abcdefgh.tmp": "file",  # not a save's
+        ".notes.toml.zzzzzzzz.tmp": "dir",
+        ".link.toml.yyyyyyyy.tmp": "link",
+    }
+    for name, kind in strangers.items():
+        path = folder / name
+        if kind == "dir":
+            path.mkdir()
+        elif kind == "link":
+            path.symlink_to(folder / "kept.toml")
+        else:
+            path.write_text("not ours")
+        _age(path, 3600)
+
+    assert [item.name for item in list_saves(folder)] == ["kept"]
+    assert fresh.exists()  # a write may still be going on
+    assert not old.exists()
+    assert all((folder / name).exists() or (folder / name).is_symlink() for name in strangers)
+    assert (folder / "kept.toml").exists()
+
+    _age(fresh, 61)
+    list_saves(folder)
+    assert not fresh.exists()
+
+
+def test_errors_removing_temporary_files_are_ignored(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _save(folder, "kept", 1)
+    old = folder / ".kept.toml.abcdefgh.tmp"
+    old.write_text("half a save")
+    _age(old, 120)
+
+    def denied(*args: Any) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "unlink", denied)
+    assert [item.name for item in list_saves(folder)] == ["kept"]
+    assert old.exists()
