@@ -312,7 +312,7 @@ class Game(ABC, Generic[S, A]):
         return getattr(state, "rng", None) is None
 
     def snapshot_options(self, state: S) -> dict[str, Any]:
-        """The variant options ``state`` records, by option key, as :meth:`OptionSpec.parse` gives them.
+        """The variant options ``state`` records, by key, as :meth:`OptionSpec.parse` gives them.
 
         Saves compare these with their header's options to refuse a snapshot of a different
         set-up. Options a state does not record are left out; the default, ``{}``, means
