@@ -209,8 +209,8 @@ def _open(path: Path) -> LoadedGame:
 
     table, snapshot_problem = _from_snapshot(game, seats, save, options, actions)
     if table is not None:
-        problem = str(problem)
-        warning = _snapshot_warning(path, header, title, problem, part, detail or problem)
+        reason = problem or "its moves do not replay"
+        warning = _snapshot_warning(path, header, title, reason, part, detail or reason)
         return LoadedGame(table, path, _name(path), header, warning)
     if replayed is not None:
         warning = (

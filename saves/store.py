@@ -91,13 +91,17 @@ def save_path(name: str, directory: Path | str | None = None) -> Path:
     ``"a/b"`` or an absolute path. The file need not exist.
     """
     if not isinstance(name, str) or not is_slug(name):
-        shown = repr(name) if isinstance(name, str) and len(name) <= 80 else "that name"
-        raise SaveError(
-            None,
-            f"{shown} is not a valid save name: save names use only the letters a-z, "
-            "digits and single hyphens (no slashes, dots or spaces)",
-        )
+        raise _not_a_save_name(name)
     return _folder(directory) / f"{name}{SAVE_SUFFIX}"
+
+
+def _not_a_save_name(name: object) -> SaveError:
+    shown = repr(name) if isinstance(name, str) and len(name) <= 80 else "that name"
+    return SaveError(
+        None,
+        f"{shown} is not a valid save name: save names use only the letters a-z, "
+        "digits and single hyphens (no slashes, dots or spaces)",
+    )
 
 
 def resolve_save(name_or_path: str | Path, directory: Path | str | None = None) -> Path:
@@ -132,7 +136,7 @@ def resolve_save(name_or_path: str | Path, directory: Path | str | None = None) 
     if isinstance(name_or_path, str) and not is_slug(name_or_path):
         listed = _listed_file(name_or_path, _folder(directory))
         if listed is None:
-            save_path(name_or_path, directory)  # raises: not a valid save name
+            raise _not_a_save_name(name_or_path)
         return _absolute(listed)
     path = _absolute(save_path(name_or_path, directory))
     info = _stat(path)
@@ -166,8 +170,8 @@ def _listed_file(name: str, folder: Path) -> Path | None:
     The name is compared with entry names and never joined to the folder itself, so it can
     never reach outside it. Hidden and temporary files, which listings skip, do not count.
     """
-    seps = {"/", "\x00", os.sep, os.altsep or "/"}
-    if not name or any(sep in name for sep in seps) or is_temp_name(name + SAVE_SUFFIX):
+    forbidden = {"/", "\x00", os.sep} | ({os.altsep} if os.altsep else set())
+    if not name or any(ch in name for ch in forbidden) or is_temp_name(name + SAVE_SUFFIX):
         return None
     wanted = name + SAVE_SUFFIX
     try:
@@ -283,11 +287,11 @@ def read_header(path: Path | str) -> SaveHeader:
     return read_save(path).header
 
 
-Verdict = tuple[SaveHeader | None, str | None, str | None]
+_Verdict = tuple[SaveHeader | None, str | None, str | None]
 """What opening a save gives: its header, or the error; and any warning."""
 
 _VERDICT_CACHE_SIZE = 1024
-_verdicts: dict[tuple[str, int, int, int], Verdict] = {}
+_verdicts: dict[tuple[str, int, int, int], _Verdict] = {}
 _verdicts_lock = threading.Lock()
 
 
@@ -333,7 +337,7 @@ def list_saves(directory: Path | str | None = None) -> list[SaveListing]:
     return [listing for _, listing in found]
 
 
-def _verdict(path: Path, info: os.stat_result | None) -> Verdict:
+def _verdict(path: Path, info: os.stat_result | None) -> _Verdict:
     """Open ``path`` as resuming would, or recall the verdict on this version of the file."""
     key = (str(path), info.st_mtime_ns, info.st_size, info.st_ino) if info is not None else None
     if key is not None:
@@ -346,7 +350,7 @@ def _verdict(path: Path, info: os.stat_result | None) -> Verdict:
     try:
         loaded = open_save(path)
     except SaveError as exc:
-        verdict: Verdict = (None, exc.problem, None)
+        verdict: _Verdict = (None, exc.problem, None)
     except Exception as exc:  # never let one file break the list, nor remember a fluke
         return (None, f"unexpected error: {str(exc)[:160]}", None)
     else:
