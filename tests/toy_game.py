@@ -314,6 +314,10 @@ class SealedBids(Game[BidState, Action]):
                 v.bids[other] = HIDDEN
         return v
 
+    def is_view(self, state: BidState) -> bool:
+        """Views keep a dummy RNG, so ``viewer`` tells them apart from whole states."""
+        return state.viewer != FULL
+
     def determinize(self, view: BidState, seat: int, rng: Rng) -> BidState:
         """Deal the unseen cards band by band to the seats that must hold them.
 

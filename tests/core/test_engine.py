@@ -284,14 +284,15 @@ def test_option_choice_labels_and_seat_choices() -> None:
 
 def test_is_view_default_is_a_state_without_rng() -> None:
     state = _state()
-    assert GAME.is_view(state) is False
+    default = Game.is_view  # the toy game overrides it; this is the contract's default
+    assert default(GAME, state) is False
     state.rng = None  # type: ignore[assignment]
-    assert GAME.is_view(state) is True
+    assert default(GAME, state) is True
 
     class NoRng:
         pass
 
-    assert GAME.is_view(NoRng()) is True
+    assert default(GAME, NoRng()) is True
 
 
 def test_decode_full_state_refuses_views(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -299,12 +300,12 @@ def test_decode_full_state_refuses_views(monkeypatch: pytest.MonkeyPatch) -> Non
     assert GAME.encode_state(GAME.decode_full_state(data)) == data
     real = type(GAME).decode_state
 
-    def without_rng(self: Any, raw: Any) -> BidState:
+    def as_view(self: Any, raw: Any) -> BidState:
         state = real(self, raw)
-        state.rng = None  # type: ignore[assignment]
+        state.viewer = 0  # what the toy game's views record
         return state
 
-    monkeypatch.setattr(type(GAME), "decode_state", without_rng)
+    monkeypatch.setattr(type(GAME), "decode_state", as_view)
     with pytest.raises(CorruptData, match="one seat's view of a game, not the whole game"):
         GAME.decode_full_state(data)
     with pytest.raises(CorruptData):
@@ -313,3 +314,17 @@ def test_decode_full_state_refuses_views(monkeypatch: pytest.MonkeyPatch) -> Non
 
 def test_snapshot_options_default_is_nothing_to_compare() -> None:
     assert GAME.snapshot_options(_state()) == {}
+
+
+def test_the_toy_game_tells_its_views_from_whole_states() -> None:
+    from core.engine import CorruptData
+    from tests.toy_game import GAME as TOY
+
+    state = TOY.setup(["Ada", "Brook"], 3, {})
+    assert not TOY.is_view(state)
+    for seat in (0, None):
+        view = TOY.view(state, seat)
+        assert TOY.is_view(view)
+        with pytest.raises(CorruptData):
+            TOY.decode_full_state(TOY.encode_state(view))
+    assert TOY.decode_full_state(TOY.encode_state(state)) == state
