@@ -41,6 +41,7 @@ from saves.settings import Settings, load_settings, save_settings
 from saves.store import (
     SaveListing,
     delete_save,
+    folder_problem,
     list_saves,
     read_header,
     read_save,
@@ -68,6 +69,7 @@ __all__ = [
     "atomic_write",
     "check_player_name",
     "delete_save",
+    "folder_problem",
     "is_slug",
     "list_saves",
     "load_settings",

@@ -295,6 +295,23 @@ _verdicts: dict[tuple[str, int, int, int], _Verdict] = {}
 _verdicts_lock = threading.Lock()
 
 
+def folder_problem(directory: Path | str | None = None) -> str | None:
+    """Why the saves folder cannot be listed, in one sentence; None if it can (or is not there yet).
+
+    :func:`list_saves` gives an empty list for an unreadable folder, so callers that show
+    a listing ask this to tell "no saves yet" from "the saves cannot be read".
+    """
+    folder = _folder(directory)
+    try:
+        with os.scandir(folder):
+            pass
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as exc:
+        return f"The saves folder {folder} cannot be read: {os_problem(exc, 'read the folder')}."
+    return None
+
+
 def list_saves(directory: Path | str | None = None) -> list[SaveListing]:
     """Every save in ``directory`` (default: the saves folder), newest ``updated`` first.
 

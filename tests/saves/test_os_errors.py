@@ -175,3 +175,19 @@ def test_save_as_reports_a_folder_it_cannot_look_into(
     assert saver.last_error is not None and "permission" in saver.last_error
     assert saver.path == first
     saver.close()
+
+
+def test_folder_problem_tells_unreadable_from_missing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    from saves import folder_problem
+
+    assert folder_problem(tmp_path / "not-yet") is None
+    assert folder_problem(tmp_path) is None
+
+    def denied(path: object = ".") -> object:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "scandir", denied)
+    problem = folder_problem(tmp_path)
+    assert problem is not None and str(tmp_path) in problem and "permission" in problem

@@ -9,7 +9,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from core.registry import UnknownGame, get_game
-from saves import SaveListing, delete_save, list_saves
+from saves import SaveListing, delete_save, folder_problem, list_saves
 from tui.text import esc, rich_plain
 
 
@@ -53,7 +53,11 @@ class LoadScreen(Screen[None]):
         detail = self.query_one("#detail", Static)
         listing = self._selected()
         if not self.listings:
-            detail.update("No saved games yet. Start one from the menu (n).")
+            problem = folder_problem()
+            if problem:
+                detail.update(f"[$error]{esc(problem)}[/]")
+            else:
+                detail.update("No saved games yet. Start one from the menu (n).")
         elif listing is None:
             detail.update("")
         elif listing.error or listing.header is None:

@@ -12,7 +12,8 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.registry import all_info
-from saves import list_saves
+from saves import folder_problem, list_saves
+from tui.text import esc
 
 LOGO = r"""
  __  __                 _
@@ -91,7 +92,11 @@ class MenuScreen(Screen[None]):
             if listing.error is None and listing.header is not None and not listing.header.over:
                 open_save(self.app, listing.path)
                 return
-        self.notify("There is no unfinished saved game to resume.", severity="warning")
+        problem = folder_problem()
+        if problem:
+            self.notify(esc(problem), severity="error", title="Cannot resume")
+        else:
+            self.notify("There is no unfinished saved game to resume.", severity="warning")
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         """Menu entries for the command palette."""
