@@ -149,16 +149,19 @@ def _mark(position: tuple[int, int], cursor: tuple[int, int] | None, legal: set[
 
 
 def castillo_line(view: State, row: int, cursor: tuple[int, int] | None, legal: set[tuple[int, int]]) -> str:
-    """The Castillo: per-player totals, or (hidden variant) only who put how many in."""
+    """The Castillo: per-player totals, or (hidden variant) no figures at all.
+
+    With ``castillo_visible`` off the players must remember what went in: the log keeps
+    each insertion as it was announced, and the board shows no sum of them.
+    """
     values = "/".join(map(str, BOARD.castillo_values))
     label = f"Castillo {values}"
     mark = _mark((row, 0), cursor, legal)
     label = f"[b {mark}]{label}[/]" if mark else f"[b]{label}[/]"
     totals = view.castillo_totals()
-    seats = range(len(view.names))
     if totals is None:
-        parts = " ".join(f"[{player_style(s)}]{player_glyph(s)}[/]+{view.castillo_insertions(s)}" for s in seats)
-        return f"{label} (hidden): put in {parts}"
+        return f"{label}: contents hidden [dim](each insertion is in the log)[/]"
+    seats = range(len(view.names))
     return f"{label}: " + " ".join(f"[{player_style(s)}]{player_glyph(s)}[/]{totals[s]}" for s in seats)
 
 

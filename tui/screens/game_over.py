@@ -61,6 +61,11 @@ class GameOverScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#breakdown", DataTable).focus()
 
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        """Enter on the focused score table goes to the menu, as the footer says."""
+        event.stop()
+        self.action_menu()
+
     def action_menu(self) -> None:
         """Back to the menu (the finished game stays saved)."""
         from tui.screens.menu import MenuScreen
