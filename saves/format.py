@@ -385,9 +385,17 @@ class UndecodedAction:
 
 def save_to_document(save: SaveFile) -> dict[str, Any]:
     """The TOML document (plain dict for ``tomli_w``) for a save."""
-    h = save.header
+    return {
+        "header": header_to_document(save.header),
+        "log": {"moves": [{"seat": r.seat, "action": r.action} for r in save.log]},
+        "snapshot": {"hash": save.snapshot_hash, "state": save.snapshot},
+    }
+
+
+def header_to_document(h: SaveHeader) -> dict[str, Any]:
+    """The ``[header]`` table of a save (plain data that :func:`header_from_document` reads)."""
     seed: int | str = h.seed if INT64_MIN <= h.seed <= INT64_MAX else str(h.seed)
-    header: dict[str, Any] = {
+    return {
         "format_version": h.format_version,
         "app_version": h.app_version,
         "game_id": h.game_id,
@@ -399,11 +407,6 @@ def save_to_document(save: SaveFile) -> dict[str, Any]:
         "over": h.over,
         "players": [{"name": p.name, "controller": p.kind, "level": p.level} for p in h.players],
         "options": dict(h.options),
-    }
-    return {
-        "header": header,
-        "log": {"moves": [{"seat": r.seat, "action": r.action} for r in save.log]},
-        "snapshot": {"hash": save.snapshot_hash, "state": save.snapshot},
     }
 
 

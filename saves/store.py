@@ -45,6 +45,8 @@ from saves.format import (
     clean_player_name,
     clean_text,
     format_time,
+    header_from_document,
+    header_to_document,
     os_problem,
     save_from_document,
     save_to_document,
@@ -53,6 +55,7 @@ from saves.format import (
     toml_shape_problem,
 )
 from saves.paths import SAVE_SUFFIX, is_slug, saves_dir
+from saves.verdicts import Verdict, VerdictStore, file_key
 
 _MIB = MAX_FILE_SIZE // (1024 * 1024)
 
@@ -331,6 +334,7 @@ def list_saves(directory: Path | str | None = None) -> list[SaveListing]:
     except (OSError, ValueError):
         return []
     found: list[tuple[float, SaveListing]] = []
+    remembered = VerdictStore()
     for entry in entries:
         name = entry.name
         if is_temp_name(name) or not name.endswith(SAVE_SUFFIX) or name == SAVE_SUFFIX:
@@ -345,23 +349,37 @@ def list_saves(directory: Path | str | None = None) -> list[SaveListing]:
             info: os.stat_result | None = entry.stat()
         except OSError:
             info = None
-        header, error, warning = _verdict(path, info)
+        header, error, warning = _verdict(path, info, remembered)
         stem = name[: -len(SAVE_SUFFIX)]
         listing = SaveListing(name=stem, path=path, header=header, error=error, warning=warning)
         when = header.updated_at.timestamp() if header is not None else _mtime(info)
         found.append((when, listing))
+    remembered.save({str(listing.path) for _, listing in found}, folder)
     found.sort(key=lambda item: (-item[0], item[1].name))
     return [listing for _, listing in found]
 
 
-def _verdict(path: Path, info: os.stat_result | None) -> _Verdict:
-    """Open ``path`` as resuming would, or recall the verdict on this version of the file."""
+def _verdict(path: Path, info: os.stat_result | None, remembered: VerdictStore) -> _Verdict:
+    """Open ``path`` as resuming would, or recall the verdict on this version of the file.
+
+    Verdicts are remembered in this process and, across runs, in ``remembered``; a save
+    remembered as fine still has its header read (and checked) again.
+    """
     key = (str(path), info.st_mtime_ns, info.st_size, info.st_ino) if info is not None else None
     if key is not None:
         with _verdicts_lock:
             cached = _verdicts.get(key)
         if cached is not None:
             return cached
+    disk_key = file_key(info, app_version()) if info is not None else None
+    earlier = remembered.get(path, disk_key) if disk_key is not None else None
+    if earlier is not None:
+        if earlier.error is not None:
+            return (None, earlier.error, None)
+        try:  # the remembered header is checked as strictly as one read from the file
+            return (header_from_document({"header": earlier.header}), None, earlier.warning)
+        except (Invalid, ValueError, TypeError, KeyError, AttributeError):
+            pass  # a damaged cache entry: open the file instead
     from saves.resume import open_save  # saves.resume imports this module
 
     try:
@@ -372,6 +390,9 @@ def _verdict(path: Path, info: os.stat_result | None) -> _Verdict:
         return (None, f"unexpected error: {str(exc)[:160]}", None)
     else:
         verdict = (loaded.header, None, loaded.warning)
+    if disk_key is not None:
+        header_doc = header_to_document(verdict[0]) if verdict[0] is not None else None
+        remembered.put(path, disk_key, Verdict(verdict[1], verdict[2], header_doc))
     if key is not None:
         with _verdicts_lock:
             while len(_verdicts) >= _VERDICT_CACHE_SIZE:

@@ -216,6 +216,88 @@ def test_the_verdict_cache_is_bounded(folder: Path, monkeypatch: pytest.MonkeyPa
     assert len(store._verdicts) <= 2
 
 
+def test_verdicts_are_remembered_across_runs(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new process (the in-memory cache emptied) lists from the verdict file, no replay."""
+    import saves.store as store
+    from saves.verdicts import cache_path
+
+    good = _save(folder, "good", 1)
+    ruined = _save(folder, "ruined", 2)
+    _rewrite(ruined, _ruin_log_and_snapshot)
+    dented = _save(folder, "dented", 3)
+    _rewrite(dented, lambda doc: doc["snapshot"].update(hash="0" * 64))
+    opened = _count_opens(monkeypatch)
+    first = list_saves(folder)
+    assert len(opened) == 3 and cache_path().exists()
+
+    store._verdicts.clear()
+    with monkeypatch.context() as patch:
+        patch.setattr(store, "_load_document", lambda path: pytest.fail(f"{path} was read"))
+        again = list_saves(folder)
+    assert len(opened) == 3, "remembered verdicts need no replay, nor even a read"
+    assert again == first  # same headers, errors and warnings
+
+    store._verdicts.clear()
+    monkeypatch.setattr(store, "app_version", lambda: "9.9.9")  # a new Meeple: rules may differ
+    list_saves(folder)
+    assert len(opened) == 6
+
+    store._verdicts.clear()
+    _save(folder, "good", 1)  # a new version of one file
+    list_saves(folder)
+    assert [p.name for p in opened[6:]] == ["good.toml"]
+    assert good.exists()
+
+
+def test_a_damaged_verdict_file_is_ignored(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import saves.store as store
+    from saves.verdicts import cache_path
+
+    _save(folder, "good", 1)
+    cache_path().parent.mkdir(parents=True, exist_ok=True)
+    for junk in (b"\xff\x00", b"[1, 2]", b'{"entries": {"x": 3}}', b'{"entries": []}'):
+        cache_path().write_bytes(junk)
+        store._verdicts.clear()
+        [listing] = list_saves(folder)
+        assert listing.error is None and listing.header is not None
+
+
+def test_a_remembered_header_is_checked_like_one_read_from_the_file(folder: Path) -> None:
+    import json
+
+    import saves.store as store
+    from saves.verdicts import cache_path
+
+    good = _save(folder, "good", 1)
+    list_saves(folder)
+    data = json.loads(cache_path().read_text())
+    data["entries"][str(good)]["header"]["players"][0]["name"] = "bad/name"
+    cache_path().write_text(json.dumps(data))
+    store._verdicts.clear()
+    [listing] = list_saves(folder)
+    assert listing.header is not None and listing.header.players[0].name != "bad/name"
+
+
+def test_a_forged_verdict_entry_is_not_trusted_for_a_changed_file(folder: Path) -> None:
+    """An entry only counts for the exact file version it was made for."""
+    import json
+
+    import saves.store as store
+    from saves.verdicts import cache_path
+
+    ruined = _save(folder, "ruined", 1)
+    _rewrite(ruined, _ruin_log_and_snapshot)
+    list_saves(folder)
+    data = json.loads(cache_path().read_text())
+    entry = data["entries"][str(ruined)]
+    entry["key"][1] += 1  # another size: a different version of the file
+    entry["error"] = None
+    cache_path().write_text(json.dumps(data))
+    store._verdicts.clear()
+    [listing] = list_saves(folder)
+    assert listing.header is None and "cannot be resumed" in (listing.error or "")
+
+
 # --- names that listing shows can be resumed ------------------------------------------------
 
 
