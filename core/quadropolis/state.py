@@ -290,7 +290,8 @@ def _tile(value: Any, what: str, allow_empty: bool = False) -> int:
 
 @prefixed("Quadropolis state")
 def decode_state(data: Any) -> State:
-    """Rebuild a state from :func:`encode_state` output, checking every rule invariant."""
+    """Rebuild a state from :func:`encode_state` output: each field is checked as it is read,
+    then the rules' invariants (:func:`problems`) across fields."""
     data = as_table(data, "the state")
     check_keys(data, _KEYS, {"rng"})
     check_format(data["format"], FORMAT)
@@ -302,32 +303,17 @@ def decode_state(data: Any) -> State:
     state.round = whole_in(data, "round", 1, RULES.rounds)
     phase = PHASES[one_of(data["phase"], "phase", PHASES)]
     state.phase = phase
-    over = phase == "over"
     architects = RULES.architects
-    picks = n * architects
     state.first = whole_in(data, "first", 0, n - 1)
-    state.turn = whole_in(data, "turn", 0, 0 if over else picks - 1)
+    state.turn = whole_in(data, "turn", 0, 0 if phase == "over" else n * architects - 1)
     state.mayor = whole_in(data, "mayor", 0, n - 1)
     state.urbanist = whole_in(data, "urbanist", -1, SITE_SQUARES - 1)
-
-    # Site.
     site = as_list(data["site"], "site", SITE_SQUARES)
     down = as_list(data["face_down"], "face_down", SITE_SQUARES)
     state.site = [_tile(t, "site", True) for t in site]
     state.face_down = [_tile(t, "face_down", True) for t in down]
-    face_up_marks = RULES.face_up_marks[n]
-    for sq in range(SITE_SQUARES):
-        up, hidden = state.site[sq], state.face_down[sq]
-        if up >= 0 and hidden >= 0:
-            raise CorruptData(f"site square {sq} holds two tiles")
-        if up >= 0 and TILES[up].mark not in face_up_marks:
-            raise CorruptData(f"tile {TILES[up].id} cannot be face up with {n} players")
-        if hidden >= 0 and TILES[hidden].mark in face_up_marks:
-            raise CorruptData(f"tile {TILES[hidden].id} cannot be face down with {n} players")
 
-    # Architects.
     slots = as_table(data["slots"], "slots")
-    placed: set[tuple[int, int]] = set()
     for name, value in slots.items():
         if name not in SLOT_INDEX:
             raise CorruptData(f"unknown slot {name!r}")
@@ -335,9 +321,6 @@ def decode_state(data: Any) -> State:
         seat, number = pair
         if seat >= n or not 1 <= number <= architects:
             raise CorruptData(f"slot {name} holds an impossible Architect {pair}")
-        if (seat, number) in placed:
-            raise CorruptData(f"Architect {number} of seat {seat} stands on two slots")
-        placed.add((seat, number))
         state.slots[SLOT_INDEX[name]] = seat * 8 + number
     available = as_list(data["available"], "available", n)
     for seat, numbers in enumerate(available):
@@ -345,81 +328,21 @@ def decode_state(data: Any) -> State:
         if len(set(numbers)) != len(numbers):
             raise CorruptData(f"available[{seat}] repeats an Architect")
         state.available[seat] = sum(1 << k for k in numbers)
-        for k in range(1, architects + 1):
-            if (k in numbers) == ((seat, k) in placed):
-                raise CorruptData(f"Architect {k} of seat {seat} must be either available or on a slot")
-    done = state.turn + (1 if phase == "build" else 0)
-    if len(placed) != done:
-        raise CorruptData(f"{len(placed)} Architects on the site after {done} placements this round")
-    for seat in range(n):
-        expected = sum(1 for j in range(done) if (state.first + j) % n == seat)
-        if sum(1 for s, _ in placed if s == seat) != expected:
-            raise CorruptData(f"seat {seat} has placed the wrong number of Architects for turn {state.turn}")
-    if done and state.urbanist < 0:
-        raise CorruptData("the Urbanist must be on the site after a placement")
-    if not done and state.urbanist >= 0:
-        raise CorruptData("the Urbanist must be off the site before the first placement of a round")
-
-    # Tile in hand.
     state.pending = _tile(data["pending"], "pending", True)
     state.pending_architect = whole_in(data, "pending_architect", 0, architects)
-    if (phase == "build") != (state.pending >= 0) or (state.pending >= 0) != (state.pending_architect > 0):
-        raise CorruptData("a tile is in hand exactly in the build phase, with its Architect number")
-    if phase == "build" and (state.current, state.pending_architect) not in placed:
-        raise CorruptData("the tile in hand must come from an Architect of the current player")
 
-    # Cities and pools.
     cities = as_list(data["cities"], "cities", n)
     for seat, city in enumerate(cities):
         city = as_list(city, f"cities[{seat}]", CITY_SQUARES)
         for sq, stack in enumerate(city):
             tiles = tuple(_tile(t, f"city of seat {seat}") for t in as_list(stack, "a city square"))
-            if len(tiles) > 1 and any(TILE_KIND[t] != TOWER for t in tiles):
-                raise CorruptData(f"seat {seat}: only Tower Blocks can be stacked")
-            if len(tiles) > RULES.max_tower_height:
-                raise CorruptData(f"seat {seat}: a Tower Block is higher than {RULES.max_tower_height}")
             state.cities[seat][sq] = tiles
             state.codes[seat][sq] = square_code(tiles)
     state.inhabitants = whole_list(data["inhabitants"], "inhabitants", n, 0, 999)
     state.energy = whole_list(data["energy"], "energy", n, 0, 999)
-    for seat in range(n):
-        built = [t for stack in state.cities[seat] for t in stack]
-        if state.inhabitants[seat] != sum(TILE_INH[t] for t in built):
-            raise CorruptData(f"seat {seat}: Inhabitants do not match the buildings in the city")
-        if state.energy[seat] != sum(TILE_EN[t] for t in built):
-            raise CorruptData(f"seat {seat}: Energy does not match the buildings in the city")
     state.discards = [_tile(t, "discards") for t in as_list(data["discards"], "discards")]
     state.box = [_tile(t, "box") for t in as_list(data["box"], "box")]
 
-    # Every tile of the rounds played so far appears exactly once; no tile of a later round.
-    where: list[int] = [t for t in state.site + state.face_down if t >= 0]
-    where += [t for city in state.cities for stack in city for t in stack]
-    where += state.discards + state.box
-    if state.pending >= 0:
-        where.append(state.pending)
-    if len(set(where)) != len(where):
-        raise CorruptData("a tile appears twice")
-    expected_tiles = {t.index for t in TILES if t.round <= state.round}
-    if set(where) != expected_tiles:
-        raise CorruptData("the tiles in play do not match the rounds played so far")
-    for t in state.box:
-        if TILES[t].round >= state.round and not over:
-            raise CorruptData(f"tile {TILES[t].id} is in the box before its round ended")
-    if over and any(t >= 0 for t in state.site + state.face_down):
-        raise CorruptData("tiles are left on the site after the game ended")
-
-    # Mayor: whoever built the most recent Mayor tile holds it.
-    mayor_builds = [
-        (TILES[t].round, seat)
-        for seat in range(n)
-        for stack in state.cities[seat]
-        for t in stack
-        if TILE_MAYOR[t]
-    ]
-    if mayor_builds and max(mayor_builds)[1] != state.mayor:
-        raise CorruptData("the Mayor is not with the player who built the latest Mayor Tower Block")
-
-    # Last moves and counters.
     last_slot = as_list(data["last_slot"], "last_slot", n)
     for seat, name in enumerate(last_slot):
         if name != "" and name not in SLOT_INDEX:
@@ -429,9 +352,109 @@ def decode_state(data: Any) -> State:
     state.last_tile = [_tile(t, "last_tile", True) for t in as_list(data["last_tile"], "last_tile", n)]
     state.last_build = whole_list(data["last_build"], "last_build", n, LAST_DISCARD, CITY_SQUARES - 1)
     state.placements = whole_list(data["placements"], "placements", n, 0, RULES.rounds * architects)
+    found = problems(state)
+    if found:
+        raise CorruptData("; ".join(found[:3]))
+    return state
+
+
+def problems(state: State) -> list[str]:
+    """The rules' invariants that ``state`` (a whole game or a view) breaks, in plain sentences.
+
+    Empty when all hold. Each field is assumed to have its type and range (as
+    :func:`decode_state` reads it); these are the checks across fields: tiles conserved,
+    Architects either placed or available, the tile in hand, cities and their resources,
+    the Mayor, the placement counters.
+    """
+    found: list[str] = []
+    n = state.players
+    phase = state.phase
+    over = phase == "over"
+    architects = RULES.architects
+
+    face_up_marks = RULES.face_up_marks[n]
+    for sq in range(SITE_SQUARES):
+        up, hidden = state.site[sq], state.face_down[sq]
+        if up >= 0 and hidden >= 0:
+            found.append(f"site square {sq} holds two tiles")
+        if up >= 0 and TILES[up].mark not in face_up_marks:
+            found.append(f"tile {TILES[up].id} cannot be face up with {n} players")
+        if hidden >= 0 and TILES[hidden].mark in face_up_marks:
+            found.append(f"tile {TILES[hidden].id} cannot be face down with {n} players")
+
+    # Architects: each either on one slot or still available, as many placed as turns taken.
+    placed = [(code >> 3, code & 7) for code in state.slots if code >= 0]
+    for seat, number in sorted({p for p in placed if placed.count(p) > 1}):
+        found.append(f"Architect {number} of seat {seat} stands on two slots")
+    on_site = set(placed)
+    for seat in range(n):
+        for k in range(1, architects + 1):
+            if bool(state.available[seat] >> k & 1) == ((seat, k) in on_site):
+                found.append(f"Architect {k} of seat {seat} must be either available or on a slot")
+    done = state.turn + (1 if phase == "build" else 0)
+    if len(placed) != done:
+        found.append(f"{len(placed)} Architects on the site after {done} placements this round")
+    for seat in range(n):
+        expected = sum(1 for j in range(done) if (state.first + j) % n == seat)
+        if sum(1 for s, _ in placed if s == seat) != expected:
+            found.append(f"seat {seat} has placed the wrong number of Architects for turn {state.turn}")
+    if done and state.urbanist < 0:
+        found.append("the Urbanist must be on the site after a placement")
+    if not done and state.urbanist >= 0:
+        found.append("the Urbanist must be off the site before the first placement of a round")
+
+    if (phase == "build") != (state.pending >= 0) or (state.pending >= 0) != (state.pending_architect > 0):
+        found.append("a tile is in hand exactly in the build phase, with its Architect number")
+    elif phase == "build" and (state.current, state.pending_architect) not in on_site:
+        found.append("the tile in hand must come from an Architect of the current player")
+
+    for seat in range(n):
+        built: list[int] = []
+        for sq, stack in enumerate(state.cities[seat]):
+            if len(stack) > 1 and any(TILE_KIND[t] != TOWER for t in stack):
+                found.append(f"seat {seat}: only Tower Blocks can be stacked")
+            if len(stack) > RULES.max_tower_height:
+                found.append(f"seat {seat}: a Tower Block is higher than {RULES.max_tower_height}")
+            if state.codes[seat][sq] != square_code(stack):
+                found.append(f"seat {seat}: the scoring code of city square {sq} does not match its tiles")
+            built.extend(stack)
+        if state.inhabitants[seat] != sum(TILE_INH[t] for t in built):
+            found.append(f"seat {seat}: Inhabitants do not match the buildings in the city")
+        if state.energy[seat] != sum(TILE_EN[t] for t in built):
+            found.append(f"seat {seat}: Energy does not match the buildings in the city")
+
+    # Every tile of the rounds played so far appears exactly once; no tile of a later round.
+    where: list[int] = [t for t in state.site + state.face_down if t >= 0]
+    where += [t for city in state.cities for stack in city for t in stack]
+    where += state.discards + state.box
+    if state.pending >= 0:
+        where.append(state.pending)
+    if len(set(where)) != len(where):
+        found.append("a tile appears twice")
+    if set(where) != {t.index for t in TILES if t.round <= state.round}:
+        found.append("the tiles in play do not match the rounds played so far")
+    early = [t for t in state.box if TILES[t].round >= state.round]
+    if early and not over:
+        found.append(f"tile {TILES[early[0]].id} is in the box before its round ended")
+    if over and any(t >= 0 for t in state.site + state.face_down):
+        found.append("tiles are left on the site after the game ended")
+
+    # Mayor: whoever built the most recent Mayor tile holds it.
+    if not 0 <= state.mayor < n:
+        found.append(f"the Mayor is with seat {state.mayor}, which is not in the game")
+    mayor_builds = [
+        (TILES[t].round, seat)
+        for seat in range(n)
+        for stack in state.cities[seat]
+        for t in stack
+        if TILE_MAYOR[t]
+    ]
+    if mayor_builds and max(mayor_builds)[1] != state.mayor:
+        found.append("the Mayor is not with the player who built the latest Mayor Tower Block")
+
     for seat in range(n):
         this_round = architects - bin(state.available[seat]).count("1")
         expected = RULES.rounds * architects if over else (state.round - 1) * architects + this_round
         if state.placements[seat] != expected:
-            raise CorruptData(f"seat {seat} has {state.placements[seat]} placements, expected {expected}")
-    return state
+            found.append(f"seat {seat} has {state.placements[seat]} placements, expected {expected}")
+    return found
