@@ -404,7 +404,8 @@ def _decode_item(raw: Any) -> tuple[int, ...]:
 
 @prefixed("Council of Four state")
 def decode_state(data: Any) -> State:
-    """Rebuild a state (or view) from :func:`encode_state` output, checking every invariant."""
+    """Rebuild a state (or view) from :func:`encode_state` output: each field is checked as
+    it is read, then the rules' invariants (:func:`problems`) across fields."""
     data = as_table(data, "the state")
     check_keys(data, _KEYS, _OPTIONAL)
     check_format(data["format"], FORMAT)
@@ -415,19 +416,13 @@ def decode_state(data: Any) -> State:
     layout = LAYOUTS[data["layout"]]
     state = State(names, layout)
     state.first = whole(data["first"], "first", 0, n - 1)
-
-    # RNG and hidden parts: a full state has its RNG, deck and permit decks; a view none.
     if ("deck" in data) == ("deck_size" in data):
         raise CorruptData("exactly one of deck and deck_size must be given")
     if ("permit_decks" in data) == ("permit_deck_sizes" in data):
         raise CorruptData("exactly one of permit_decks and permit_deck_sizes must be given")
-    full = "deck" in data
-    if ("rng" in data) != full or ("permit_decks" in data) != full:
-        raise CorruptData("a state has its RNG, deck and permit decks together; a view has none of them")
-    if full:
+    if "rng" in data:
         state.rng = decode_rng(data["rng"])
 
-    # City tokens: the 14 tokens on the 14 non-royal cities.
     tokens = as_table(data["city_tokens"], "city_tokens")
     bonus_of: list[Bonus | None] = [None] * 15
     for letter, raw in tokens.items():
@@ -440,14 +435,9 @@ def decode_state(data: Any) -> State:
             fields.get("vp", 0), fields.get("coins", 0), fields.get("servants", 0),
             fields.get("cards", 0), fields.get("main_action", 0), fields.get("nobility", 0),
         )
-    if bonus_of[layout.royal] is not None or sum(1 for b in bonus_of if b is not None) != 14:
-        raise CorruptData("every city except the royal one must have a token")
-    if sorted(b for b in bonus_of if b is not None) != sorted(TOKENS):
-        raise CorruptData("the city tokens are not the game's 14 tokens")
     state.city_bonus = tuple(bonus_of)
     state.queen = _city(data["queen"], "queen")
 
-    # Councillors: 4 per balcony, 4 of each colour in all.
     balconies = as_table(data["balconies"], "balconies")
     if set(balconies) != set(BALCONIES):
         raise CorruptData(f"balconies must be {', '.join(BALCONIES)}")
@@ -457,59 +447,33 @@ def decode_state(data: Any) -> State:
             raise CorruptData(f"balcony {name} holds an unknown colour")
         state.balconies[b] = tuple(COLOURS.index(c) for c in row)
     state.reserve = _counts(data["reserve"], "reserve", COLOURS, C.councillors_per_colour)
-    for c in range(6):
-        total = state.reserve[c] + sum(bal.count(c) for bal in state.balconies)
-        if total != C.councillors_per_colour:
-            raise CorruptData(f"there must be {C.councillors_per_colour} {COLOURS[c]} councillors, found {total}")
 
-    # Politics cards: 90 in all (13 per colour, 12 jokers), hidden ones counted by size.
     state.discard = _counts(data["discard"], "discard", CARD_NAMES, 99)
     hands = as_list(data["hands"], "hands", n)
-    known = state.discard[:]
-    hidden = 0
     for s, raw in enumerate(hands):
         table = as_table(raw, f"hand of seat {s}")
         if set(table) == {"hidden"}:
-            if full:
-                raise CorruptData("a full state cannot hide a hand")
-            size = whole(table["hidden"], f"hidden hand of seat {s}", 0, 99)
             state.hands[s] = None
-            state.hand_count[s] = size
-            hidden += size
+            state.hand_count[s] = whole(table["hidden"], f"hidden hand of seat {s}", 0, 99)
         else:
             hand = _counts(table, f"hand of seat {s}", CARD_NAMES, 99)
             state.hands[s] = hand
             state.hand_count[s] = sum(hand)
-            for c in range(7):
-                known[c] += hand[c]
-    if full:
+    if "deck" in data:
         deck = as_list(data["deck"], "deck")
         if not all(isinstance(c, str) and c in CARD_NAMES for c in deck):
             raise CorruptData("the deck holds an unknown card")
         state.deck = [CARD_NAMES.index(c) for c in deck]
-        for c in state.deck:
-            known[c] += 1
     else:
         state.deck = None
         state.hidden_deck = whole(data["deck_size"], "deck_size", 0, 99)
-        hidden += state.hidden_deck
-    if any(known[c] > CARD_TOTALS[c] for c in range(7)) or sum(known) + hidden != sum(CARD_TOTALS):
-        raise CorruptData("the politics cards do not add up to the game's 90 cards")
-    if full and known != list(CARD_TOTALS):
-        raise CorruptData("the politics cards do not match 13 of each colour and 12 jokers")
 
-    # Permits: face-up slots, players' tiles, decks; each tile in exactly one place.
     face_up = as_table(data["face_up"], "face_up")
     if set(face_up) != set(REGIONS):
         raise CorruptData(f"face_up must name {', '.join(REGIONS)}")
-    seen: list[int] = []
     for r, region in enumerate(REGIONS):
         slots = as_list(face_up[region], f"face_up {region}", 2)
         state.face_up[r] = [_permit(p, f"face_up {region}", True) for p in slots]
-        for p in state.face_up[r]:
-            if p >= 0 and PERMITS[p].region != r:
-                raise CorruptData(f"permit {PERMITS[p].id} is face up in the wrong region")
-        seen += [p for p in state.face_up[r] if p >= 0]
     players = as_list(data["players"], "players", n)
     for s, raw in enumerate(players):
         table = as_table(raw, f"player {s}")
@@ -520,41 +484,26 @@ def decode_state(data: Any) -> State:
         state.nobility[s] = whole(table["nobility"], f"nobility of seat {s}", 0, C.nobility_last)
         state.unused[s] = [_permit(p, f"unused permits of seat {s}") for p in as_list(table["unused_permits"], "unused")]
         state.used[s] = [_permit(p, f"used permits of seat {s}") for p in as_list(table["used_permits"], "used")]
-        seen += state.unused[s] + state.used[s]
         tiles = as_list(table["reward_tiles"], f"reward tiles of seat {s}")
         if not all(isinstance(t, str) and t in REWARD_IDS for t in tiles):
             raise CorruptData(f"seat {s} holds an unknown reward tile")
         state.rewards[s] = list(tiles)
-    if full:
+    if "permit_decks" in data:
         decks = as_table(data["permit_decks"], "permit_decks")
         if set(decks) != set(REGIONS):
             raise CorruptData(f"permit_decks must name {', '.join(REGIONS)}")
         for r, region in enumerate(REGIONS):
-            deck_r = [_permit(p, f"permit deck {region}") for p in as_list(decks[region], f"permit deck {region}")]
-            if any(PERMITS[p].region != r for p in deck_r):
-                raise CorruptData(f"the {region} permit deck holds another region's tile")
-            state.permit_decks[r] = deck_r
-            seen += deck_r
-    if len(seen) != len(set(seen)):
-        raise CorruptData("a permit tile is in two places")
-    if full and len(seen) != len(PERMITS):
-        raise CorruptData("some permit tiles are missing")
-    if not full:
+            state.permit_decks[r] = [
+                _permit(p, f"permit deck {region}") for p in as_list(decks[region], f"permit deck {region}")
+            ]
+    else:
         sizes = as_table(data["permit_deck_sizes"], "permit_deck_sizes")
         if set(sizes) != set(REGIONS):
             raise CorruptData(f"permit_deck_sizes must name {', '.join(REGIONS)}")
         for r, region in enumerate(REGIONS):
-            placed = sum(1 for p in seen if PERMITS[p].region == r)
-            size = whole(sizes[region], f"permit deck size {region}", 0, 15)
-            if size + placed != len(REGION_PERMITS[r]):
-                raise CorruptData(f"the {region} permit tiles do not add up to {len(REGION_PERMITS[r])}")
             state.permit_decks[r] = None
-            state.hidden_permits[r] = size
-    for r in range(3):
-        if -1 in state.face_up[r] and state.permit_deck_size(r) > 0:
-            raise CorruptData(f"the {REGIONS[r]} region has an empty slot while its deck is not empty")
+            state.hidden_permits[r] = whole(sizes[region], f"permit deck size {region}", 0, 15)
 
-    # Merchants.
     merchants = as_table(data["merchants"], "merchants")
     for letter, seats in merchants.items():
         city = _city(letter, "merchants")
@@ -565,39 +514,15 @@ def decode_state(data: Any) -> State:
             whole(s, f"merchant owner in {letter}", 0, n - 1)
             state.owners[city] |= 1 << s
             state.built[s] |= 1 << city
-    neutral = as_list(data["neutral"], "neutral")
-    for letter in neutral:
+    for letter in as_list(data["neutral"], "neutral"):
         state.neutral |= 1 << _city(letter, "neutral")
-    if state.neutral and n != 2:
-        raise CorruptData("neutral merchants exist only in 2-player games")
-    if n == 2 and not 3 <= state.neutral.bit_count() <= 9:
-        raise CorruptData("a 2-player game has 3 to 9 neutral merchants")
-    for s in range(n):
-        if state.built[s].bit_count() > C.merchants:
-            raise CorruptData(f"seat {s} has more than {C.merchants} merchants on the map")
 
-    # Reward tiles.
     left = as_list(data["reward_tiles_left"], "reward_tiles_left")
     if not all(isinstance(t, str) and t in REWARD_IDS[:7] for t in left) or len(set(left)) != len(left):
         raise CorruptData("reward_tiles_left must list different colour or region tiles")
     state.tiles_left = sum(1 << REWARD_IDS.index(t) for t in left)
     state.queen_taken = whole(data["queen_tiles_taken"], "queen_tiles_taken", 0, len(QUEEN_REWARDS))
-    held = [t for tiles in state.rewards for t in tiles]
-    taken = [REWARD_IDS[k] for k in range(7) if not state.tiles_left >> k & 1]
-    queens = [f"queen{i + 1}" for i in range(state.queen_taken)]
-    if sorted(held) != sorted(taken + queens):
-        raise CorruptData("the reward tiles held do not match the tiles taken")
-    if state.queen_taken != min(len(QUEEN_REWARDS), len(taken)):
-        raise CorruptData("one Queen's tile goes with each colour or region tile while any remain")
-    for s in range(n):
-        for tile in state.rewards[s]:
-            k = REWARD_IDS.index(tile)
-            if k < 7:
-                mask = layout.tile_mask[k]
-                if state.built[s] & mask != mask:
-                    raise CorruptData(f"seat {s} holds the {tile} tile without a merchant in each of its cities")
 
-    # Turn state.
     state.over = bool_in(data, "over")
     state.current = whole(data["current"], "current", 0, n - 1)
     state.mains_allowed = whole(data["mains_allowed"], "mains_allowed", 1, 99)
@@ -610,31 +535,148 @@ def decode_state(data: Any) -> State:
             raise CorruptData("stage_target must be empty without a stage")
     elif state.stage == STAGE_ACQUIRE:
         state.stage_arg = _permit(target, "stage_target")
-        if state.stage_arg not in state.face_up[PERMITS[state.stage_arg].region]:
-            raise CorruptData("the permit being acquired must be face up")
     else:
         state.stage_arg = _city(target, "stage_target")
-        if state.built[state.current] >> state.stage_arg & 1:
-            raise CorruptData("the Queen's destination already holds the current player's merchant")
-    if state.stage != STAGE_NONE and state.mains_taken >= state.mains_allowed:
-        raise CorruptData("a main action is under way but none is left")
     state.pending = [_decode_item(item) for item in as_list(data["pending"], "pending")]
-    if state.pending:
-        if state.pending[-1][0] < CHOICE or any(item[0] >= CHOICE for item in state.pending[:-1]):
-            raise CorruptData("pending bonuses must wait for exactly one choice, on top")
-        if state.stage != STAGE_NONE:
-            raise CorruptData("a bonus choice cannot wait during a payment")
-    for item in state.pending:
-        if item[0] in (W_TOKEN, W_AFTER) and not state.built[state.current] >> item[1] & 1:
-            raise CorruptData("a pending placement bonus names a city without the player's merchant")
     state.end_trigger = whole(data["end_trigger"], "end_trigger", -1, n - 1)
-    if state.end_trigger >= 0 and state.built[state.end_trigger].bit_count() != C.merchants:
-        raise CorruptData("the player who ended the game must have placed every merchant")
-    placing = any(item[0] == W_AFTER for item in state.pending)
-    if state.end_trigger < 0 and not placing and any(b.bit_count() == C.merchants for b in state.built):
-        raise CorruptData("a player placed every merchant but the end is not triggered")
-    if state.over and (state.end_trigger < 0 or state.stage != STAGE_NONE or state.pending):
-        raise CorruptData("a finished game must have been triggered and have nothing under way")
     state.turn_number = whole(data["turn_number"], "turn_number", 1, 10**6)
     state.reveals = whole(data["reveals"], "reveals", 0, 10**9)
+    found = problems(state)
+    if found:
+        raise CorruptData("; ".join(found[:3]))
     return state
+
+
+def problems(state: State) -> list[str]:
+    """The rules' invariants that ``state`` (a whole game or a view) breaks, in plain sentences.
+
+    Empty when all hold. Each field is assumed to have its type and range (as
+    :func:`decode_state` reads it); these are the checks across fields: city tokens,
+    councillors, the 90 politics cards and 45 permits each in one place, merchants, reward
+    tiles, no negative stocks, and the turn under way.
+    """
+    found: list[str] = []
+    n = state.players
+    layout = state.layout
+    full = state.deck is not None
+    if (state.rng is not None) != full or any((d is not None) != full for d in state.permit_decks):
+        found.append("a state has its RNG, deck and permit decks together; a view has none of them")
+
+    tokens = [b for b in state.city_bonus if b is not None]
+    if state.city_bonus[layout.royal] is not None or len(tokens) != 14:
+        found.append("every city except the royal one must have a token")
+    elif sorted(tokens) != sorted(TOKENS):
+        found.append("the city tokens are not the game's 14 tokens")
+
+    for b, balcony in enumerate(state.balconies):
+        if len(balcony) != C.per_balcony:
+            found.append(f"balcony {BALCONIES[b]} must hold {C.per_balcony} councillors")
+    for c in range(6):
+        total = state.reserve[c] + sum(bal.count(c) for bal in state.balconies)
+        if total != C.councillors_per_colour:
+            found.append(f"there must be {C.councillors_per_colour} {COLOURS[c]} councillors, found {total}")
+
+    # Politics cards: 90 in all (13 per colour, 12 jokers), hidden ones counted by size.
+    known = state.discard[:]
+    hidden = 0
+    if full and None in state.hands:
+        found.append("a full state cannot hide a hand")
+    for s, hand in enumerate(state.hands):
+        if hand is None:
+            hidden += state.hand_count[s]
+            continue
+        if min(hand) < 0 or sum(hand) != state.hand_count[s]:
+            found.append(f"seat {s}'s hand does not hold the {state.hand_count[s]} cards counted")
+        known = [known[c] + hand[c] for c in range(7)]
+    if state.deck is None:
+        hidden += state.hidden_deck
+    else:
+        for c in state.deck:
+            known[c] += 1
+    if any(known[c] > CARD_TOTALS[c] for c in range(7)) or sum(known) + hidden != sum(CARD_TOTALS):
+        found.append("the politics cards do not add up to the game's 90 cards")
+    elif full and known != list(CARD_TOTALS):
+        found.append("the politics cards do not match 13 of each colour and 12 jokers")
+
+    # Permits: each tile in exactly one place (views count the face-down ones by size).
+    seen: list[int] = []
+    for r in range(3):
+        for p in state.face_up[r]:
+            if p >= 0 and PERMITS[p].region != r:
+                found.append(f"permit {PERMITS[p].id} is face up in the wrong region")
+        seen += [p for p in state.face_up[r] if p >= 0]
+    for s in range(n):
+        seen += state.unused[s] + state.used[s]
+    placed = [sum(1 for p in seen if PERMITS[p].region == r) for r in range(3)]
+    for r in range(3):
+        deck_r = state.permit_decks[r]
+        if deck_r is None:
+            if state.hidden_permits[r] + placed[r] != len(REGION_PERMITS[r]):
+                found.append(f"the {REGIONS[r]} permit tiles do not add up to {len(REGION_PERMITS[r])}")
+            continue
+        if any(PERMITS[p].region != r for p in deck_r):
+            found.append(f"the {REGIONS[r]} permit deck holds another region's tile")
+        seen += deck_r
+    if len(seen) != len(set(seen)):
+        found.append("a permit tile is in two places")
+    elif all(d is not None for d in state.permit_decks) and len(seen) != len(PERMITS):
+        found.append("some permit tiles are missing")
+    for r in range(3):
+        if -1 in state.face_up[r] and state.permit_deck_size(r) > 0:
+            found.append(f"the {REGIONS[r]} region has an empty slot while its deck is not empty")
+
+    # Merchants and players' stocks.
+    if state.neutral and n != 2:
+        found.append("neutral merchants exist only in 2-player games")
+    if n == 2 and not 3 <= state.neutral.bit_count() <= 9:
+        found.append("a 2-player game has 3 to 9 neutral merchants")
+    for s in range(n):
+        if state.built[s].bit_count() > C.merchants:
+            found.append(f"seat {s} has more than {C.merchants} merchants on the map")
+        if any(bool(state.built[s] >> c & 1) != bool(state.owners[c] >> s & 1) for c in range(15)):
+            found.append(f"seat {s}'s merchants and the cities' owners disagree")
+        if min(state.coins[s], state.servants[s], state.vp[s]) < 0:
+            found.append(f"seat {s} has negative coins, servants or victory points")
+        if not 0 <= state.nobility[s] <= C.nobility_last:
+            found.append(f"seat {s} is off the nobility track")
+
+    # Reward tiles.
+    held = [t for tiles in state.rewards for t in tiles]
+    taken = [REWARD_IDS[k] for k in range(7) if not state.tiles_left >> k & 1]
+    queens = [f"queen{i + 1}" for i in range(state.queen_taken)]
+    if sorted(held) != sorted(taken + queens):
+        found.append("the reward tiles held do not match the tiles taken")
+    if state.queen_taken != min(len(QUEEN_REWARDS), len(taken)):
+        found.append("one Queen's tile goes with each colour or region tile while any remain")
+    for s in range(n):
+        for tile in state.rewards[s]:
+            k = REWARD_IDS.index(tile)
+            if k < 7 and state.built[s] & layout.tile_mask[k] != layout.tile_mask[k]:
+                found.append(f"seat {s} holds the {tile} tile without a merchant in each of its cities")
+
+    # The turn under way.
+    if state.mains_taken > state.mains_allowed:
+        found.append("more main actions were taken than allowed")
+    if state.stage == STAGE_ACQUIRE and state.stage_arg not in state.face_up[PERMITS[state.stage_arg].region]:
+        found.append("the permit being acquired must be face up")
+    if state.stage == STAGE_ROYAL and state.built[state.current] >> state.stage_arg & 1:
+        found.append("the Queen's destination already holds the current player's merchant")
+    if state.stage != STAGE_NONE and state.mains_taken >= state.mains_allowed:
+        found.append("a main action is under way but none is left")
+    if state.pending:
+        if state.pending[-1][0] < CHOICE or any(item[0] >= CHOICE for item in state.pending[:-1]):
+            found.append("pending bonuses must wait for exactly one choice, on top")
+        if state.stage != STAGE_NONE:
+            found.append("a bonus choice cannot wait during a payment")
+    for item in state.pending:
+        if item[0] in (W_TOKEN, W_AFTER) and not state.built[state.current] >> item[1] & 1:
+            found.append("a pending placement bonus names a city without the player's merchant")
+            break
+    if state.end_trigger >= 0 and state.built[state.end_trigger].bit_count() != C.merchants:
+        found.append("the player who ended the game must have placed every merchant")
+    placing = any(item[0] == W_AFTER for item in state.pending)
+    if state.end_trigger < 0 and not placing and any(b.bit_count() == C.merchants for b in state.built):
+        found.append("a player placed every merchant but the end is not triggered")
+    if state.over and (state.end_trigger < 0 or state.stage != STAGE_NONE or state.pending):
+        found.append("a finished game must have been triggered and have nothing under way")
+    return found
