@@ -580,7 +580,8 @@ def _mask(values: list[int]) -> int:
 
 @prefixed("El Grande state")
 def decode_state(data: Any) -> State:
-    """Rebuild a state from :func:`encode_state` output, checking the rules' invariants."""
+    """Rebuild a state from :func:`encode_state` output: each field is checked as it is read,
+    then the rules' invariants (:func:`problems`) across fields."""
     data = as_table(data, "the state")
     check_keys(data, _KEYS, {"rng"})
     check_format(data["format"], FORMAT)
@@ -597,22 +598,10 @@ def decode_state(data: Any) -> State:
     state.printed_classes = bool_in(options, "score_class_uses_printed")
     state.viewer = whole_in(data, "viewer", SPECTATOR, n - 1)
     state.castillo_masked = bool_in(data, "castillo_masked")
-    full = state.viewer == FULL
     if "rng" in data:
-        if not full:
-            raise CorruptData("a view carries no random generator")
         state.rng = decode_rng(data["rng"])
-    if state.castillo_masked and (full or state.castillo_visible):
-        raise CorruptData("only views of a game with a hidden Castillo mask its contents")
-
-    rounds = playable_rounds(state.short_game)
     state.round = whole_in(data, "round", 1, SETUP.rounds)
-    if state.round not in rounds:
-        raise CorruptData(f"round {state.round} is not played in this game")
     state.phase = one_of(data["phase"], "phase", PHASES)
-    over = state.phase == OVER
-    if over and state.round != rounds[-1]:
-        raise CorruptData("the game can only be over after the last round")
 
     # Board.
     state.king = _region(data["king"], "king")
@@ -623,11 +612,10 @@ def decode_state(data: Any) -> State:
         raise CorruptData("board must list every region once")
     state.board = [whole_list(board[rid], f"board.{rid}", n, 0, SETUP.in_play) for rid in REGION_IDS]
     state.castillo = whole_list(data["castillo"], "castillo", n, 0, SETUP.in_play)
-    log = as_list(data["castillo_log"], "castillo_log")
     state.castillo_log = []
-    for entry in log:
+    for entry in as_list(data["castillo_log"], "castillo_log"):
         rnd, seat, count = whole_list(entry, "castillo_log entry", 3, 0, SETUP.in_play)
-        if not 1 <= rnd <= state.round or seat >= n or count < 1:
+        if rnd < 1 or seat >= n or count < 1:
             raise CorruptData(f"castillo_log entry {entry} is impossible")
         state.castillo_log.append((rnd, seat, count))
     state.court = whole_list(data["court"], "court", n, 0, SETUP.in_play)
@@ -635,32 +623,15 @@ def decode_state(data: Any) -> State:
     state.score = whole_list(data["score"], "score", n, 0, 10_000)
     points = as_list(data["points"], "points", n)
     state.points = [whole_list(row, "points row", len(CATEGORIES), 0, 10_000) for row in points]
-    for seat in range(n):
-        if sum(state.points[seat]) != state.score[seat]:
-            raise CorruptData(f"seat {seat}'s score {state.score[seat]} differs from its breakdown")
-        inside = state.castillo[seat]
-        logged = state.castillo_insertions(seat)
-        if state.castillo_masked:
-            if inside:
-                raise CorruptData("a masked Castillo must show zeros")
-            inside = logged
-        elif inside != logged:
-            raise CorruptData(f"seat {seat} has {inside} in the Castillo but the insertion log says {logged}")
-        total = sum(row[seat] for row in state.board) + inside + state.court[seat] + state.provinces[seat]
-        if total != SETUP.in_play:
-            raise CorruptData(f"seat {seat} has {total} caballeros in play, not {SETUP.in_play}")
     state.scoreboards = [
         _region(r, "scoreboards", True) for r in as_list(data["scoreboards"], "scoreboards", 2)
     ]
-    if state.scoreboards[0] >= 0 and state.scoreboards[0] == state.scoreboards[1]:
-        raise CorruptData("both mobile scoreboards stand on one region")
 
     # Power cards.
     hands = as_list(data["hand"], "hand", n)
     played = as_list(data["played"], "played", n)
     cands = as_list(data["candidates"], "candidates", n)
     state.backs_hidden = whole_list(data["backs_hidden"], "backs_hidden", n, 0, POWER_VALUES)
-    round_pos = rounds.index(state.round)
     for seat in range(n):
         values = whole_list(hands[seat], f"hand[{seat}]", None, 1, POWER_VALUES)
         if len(set(values)) != len(values):
@@ -668,21 +639,6 @@ def decode_state(data: Any) -> State:
         state.hand[seat] = _mask(values)
         state.played[seat] = whole_list(played[seat], f"played[{seat}]", None, 1, POWER_VALUES)
         state.cands[seat] = _mask(whole_list(cands[seat], f"candidates[{seat}]", None, 1, POWER_VALUES))
-        ever = _mask(state.played[seat])
-        if state.cands[seat] & ~ever:
-            raise CorruptData(f"seat {seat}: a take-back candidate was never played")
-        if state.backs_hidden[seat] > bin(state.cands[seat]).count("1"):
-            raise CorruptData(f"seat {seat}: more hidden take-backs than candidates")
-        if (state.backs_hidden[seat] == 0) != (state.cands[seat] == 0):
-            raise CorruptData(f"seat {seat}: candidates without hidden take-backs (or the reverse)")
-        known = ALL_POWER & ~state.cands[seat]
-        if full or seat == state.viewer:
-            if ALL_POWER & ~state.hand[seat] & ~ever:
-                raise CorruptData(f"seat {seat} lacks a power card it never played")
-        elif state.hand[seat] & state.cands[seat]:
-            raise CorruptData(f"seat {seat}'s hand in a view may show only the sure values")
-        if (ALL_POWER & ~ever) & ~state.hand[seat] & known:
-            raise CorruptData(f"seat {seat} lacks a power card it never played")
 
     # Action cards.
     state.stacks = [
@@ -693,74 +649,19 @@ def decode_state(data: Any) -> State:
     state.vetoes = []
     for entry in as_list(data["vetoes"], "vetoes"):
         seat, expiry = whole_list(entry, "vetoes entry", 2, 0, SETUP.rounds + 1)
-        if seat >= n or expiry < state.round:
+        if seat >= n:
             raise CorruptData(f"vetoes entry {entry} is impossible")
         state.vetoes.append((seat, expiry))
-    if state.vetoes and not state.use_veto:
-        raise CorruptData("Vetos are held although use_veto is off")
     state.card = _card(data["card"], "card", True)
-    for i in range(5):
-        if state.face_up[i] >= 0 and CARD_STACK[state.face_up[i]] != i + 1:
-            raise CorruptData(f"face-up card of stack {i + 1} belongs to another stack")
-    for i in range(4):
-        if any(CARD_STACK[c] != i + 1 for c in state.stacks[i]):
-            raise CorruptData(f"stack {i + 1} holds a card of another stack")
-        seen = Counter(state.stacks[i])
-        if state.face_up[i] >= 0:
-            seen[state.face_up[i]] += 1
-        seen.update(c for c in state.out if CARD_STACK[c] == i + 1)
-        if state.card >= 0 and CARD_STACK[state.card] == i + 1:
-            if not (state.card == VETO_CARD and state.use_veto):  # a kept Veto is in ``vetoes``
-                seen[state.card] += 1
-        if i + 1 == CARD_STACK[VETO_CARD]:
-            seen[VETO_CARD] += len(state.vetoes)
-        if seen != Counter(DECKS[i + 1]):
-            raise CorruptData(f"the cards of stack {i + 1} do not add up to its deck")
-        if not full and state.stacks[i] != sorted(state.stacks[i]):
-            raise CorruptData("a view lists face-down cards in sorted order only")
-    if state.face_up[4] not in (-1, KING_CARD) or any(CARD_STACK[c] == 5 for c in state.out):
-        raise CorruptData("the King's card is misplaced")
-    revealed = sum(1 for i in range(4) for c in state.out if CARD_STACK[c] == i + 1)
-    if revealed > 4 * (round_pos + 1):
-        raise CorruptData("more action cards are out of play than rounds allow")
 
     # Bidding and turns.
     state.bid_first = whole_in(data, "bid_first", 0, n - 1)
     state.bids = whole_list(data["bids"], "bids", n, 0, POWER_VALUES)
     state.bid_count = whole_in(data, "bid_count", 0, n)
-    made = [b for b in state.bids if b]
-    if len(set(made)) != len(made):
-        raise CorruptData("two players bid the same power value this round")
-    if len(made) != state.bid_count:
-        raise CorruptData("bid_count differs from the bids made")
-    for j in range(n):
-        seat = (state.bid_first + j) % n
-        if (state.bids[seat] > 0) != (j < state.bid_count):
-            raise CorruptData("the bids do not follow the bidding order")
-        if state.bids[seat] and (not state.played[seat] or state.played[seat][-1] != state.bids[seat]):
-            raise CorruptData(f"seat {seat}'s bid is not its last played card")
-        plays = round_pos + (1 if state.bids[seat] else 0)
-        if len(state.played[seat]) != plays:
-            raise CorruptData(f"seat {seat} played {len(state.played[seat])} power cards, expected {plays}")
     state.order = whole_list(data["order"], "order", None, 0, n - 1)
     state.turn_idx = whole_in(data, "turn_idx", 0, n)
     state.cur = whole_in(data, "cur", -1, n - 1)
     state.refill_left = whole_in(data, "refill_left", 0, SETUP.in_play)
-    in_turn = state.phase in (COURT, PULL, TAKE, BODY, VETO, RET) or (
-        state.phase == DISK and state.bid_count == n and state.turn_idx < n
-    )
-    if state.phase != BID and not over and state.bid_count == n:
-        if sorted(state.order) != list(range(n)):
-            raise CorruptData("order must list every seat once")
-        if [state.bids[s] for s in state.order] != sorted(made, reverse=True):
-            raise CorruptData("the turn order does not follow the bids")
-    elif state.order and sorted(state.order) != list(range(n)):
-        raise CorruptData("order must be empty or list every seat once")
-    if in_turn:
-        if state.bid_count != n or state.turn_idx >= n or state.cur != state.order[state.turn_idx]:
-            raise CorruptData("the current player is not the one whose turn it is")
-    elif state.phase == BID and state.cur != -1:
-        raise CorruptData("nobody is on turn while bidding")
 
     # The current card.
     state.placed = whole_in(data, "placed", 0, 5)
@@ -772,8 +673,7 @@ def decode_state(data: Any) -> State:
     state.src_region = _region(data["src_region"], "src_region", True)
     state.moved_own = whole_in(data, "moved_own", 0, SETUP.in_play)
     state.moved_opp = whole_in(data, "moved_opp", 0, SETUP.in_play * n)
-    arrived = data["arrived"]
-    state.arrived = whole_list(arrived, "arrived", None, 0, SETUP.in_play)
+    state.arrived = whole_list(data["arrived"], "arrived", None, 0, SETUP.in_play)
     if state.arrived and len(state.arrived) != NUM_REGIONS * n:
         raise CorruptData("arrived must be empty or hold one count per region and seat")
     state.extra_placed = whole_in(data, "extra_placed", 0, 30)
@@ -789,55 +689,190 @@ def decode_state(data: Any) -> State:
         except CorruptData as exc:
             raise CorruptData(f"proposal: {exc}") from None
     state.veto_queue = whole_list(data["veto_queue"], "veto_queue", None, 0, n - 1)
-    if (state.phase == VETO) != (state.proposal is not None) or (state.phase == VETO) != bool(
-        state.veto_queue
-    ):
-        raise CorruptData("a proposal and veto queue exist exactly while asking for a Veto")
-    held = {seat for seat, _ in state.vetoes}
-    if any(s not in held or s == state.cur for s in state.veto_queue):
-        raise CorruptData("only other players holding a Veto may be asked")
-    if (state.pick_region >= 0) != (state.pick_seat >= 0):
-        raise CorruptData("a picked caballero needs both a region and a seat")
-    if state.pick_region >= 0 and state.board[state.pick_region][state.pick_seat] < 1:
-        raise CorruptData("the picked caballero is not there")
-    if state.placed > (CARD_STACK[state.card] if state.card >= 0 else 0):
-        raise CorruptData("more caballeros placed than the card allows")
 
     # Others' steps.
     state.ret_queue = whole_list(data["ret_queue"], "ret_queue", None, 0, n - 1)
     state.ret_owed = whole_in(data, "ret_owed", 0, 30)
-    if (state.phase == RET) != bool(state.ret_queue):
-        raise CorruptData("the return queue is used exactly while opponents return caballeros")
-    if state.cur in state.ret_queue:
-        raise CorruptData("the acting player does not return caballeros for his own card")
     state.disk_purpose = one_of(data["disk_purpose"], "disk_purpose", DISK_PURPOSES)
     state.disk_group = whole_list(data["disk_group"], "disk_group", None, 0, n - 1)
     state.disks = whole_list(data["disks"], "disks", n, HIDDEN_DISK, NUM_REGIONS - 1)
     state.disk_param = whole_in(data, "disk_param", -1, NUM_REGIONS - 1)
-    if (state.phase == DISK) != (state.disk_purpose != D_NONE) or (state.phase == DISK) != bool(
-        state.disk_group
-    ):
-        raise CorruptData("a disk group exists exactly while disks are being set")
-    if len(set(state.disk_group)) != len(state.disk_group):
-        raise CorruptData("disk_group repeats a seat")
-    for seat in range(n):
-        if state.disks[seat] != NO_DISK and seat not in state.disk_group:
-            raise CorruptData(f"seat {seat} set a disk outside the group")
-        if state.disks[seat] == HIDDEN_DISK and (full or seat == state.viewer):
-            raise CorruptData("only views hide other players' disks")
-        if state.disks[seat] >= 0 and not full and seat != state.viewer:
-            raise CorruptData("a view shows another player's secret disk")
-    if state.phase == DISK and all(state.disks[s] != NO_DISK for s in state.disk_group):
-        raise CorruptData("every disk is set but they were not revealed")
-    if state.phase in (BODY, VETO, RET) or (state.phase == DISK and state.disk_purpose != D_GENERAL):
-        if state.card < 0:
-            raise CorruptData("a turn in progress needs its action card")
-    elif state.card >= 0:
-        raise CorruptData("an action card is in play outside a turn")
     state.reveals = whole_in(data, "reveals", 0, 1_000_000)
     log = as_list(data["log"], "log")
     if not all(isinstance(line, str) for line in log):
         raise CorruptData("log entries must be strings")
     state.log = list(log)
     state.log_mark = whole_in(data, "log_mark", 0, len(log))
+    found = problems(state)
+    if found:
+        raise CorruptData("; ".join(found[:3]))
     return state
+
+
+def problems(state: State) -> list[str]:
+    """The rules' invariants that ``state`` (a whole game or a view) breaks, in plain sentences.
+
+    Empty when all hold. Each field is assumed to have its type and range (as
+    :func:`decode_state` reads it); these are the checks across fields: what views hide,
+    the round, 30 caballeros in play per colour and none negative, scores, the 13 power
+    cards, the action cards of every stack, the bids and turn order, the card in play and
+    the steps other players owe.
+    """
+    found: list[str] = []
+    n = state.players
+    full = state.viewer == FULL
+    over = state.phase == OVER
+    if state.rng is not None and not full:
+        found.append("a view carries no random generator")
+    if state.castillo_masked and (full or state.castillo_visible):
+        found.append("only views of a game with a hidden Castillo mask its contents")
+    rounds = playable_rounds(state.short_game)
+    if state.round not in rounds:
+        found.append(f"round {state.round} is not played in this game")
+        return found  # the counts of cards played below depend on the round's place
+    round_pos = rounds.index(state.round)
+    if over and state.round != rounds[-1]:
+        found.append("the game can only be over after the last round")
+
+    # Caballeros and scores.
+    for rnd, seat, count in state.castillo_log:
+        if rnd > state.round:
+            found.append(f"castillo_log entry {[rnd, seat, count]} is impossible")
+    for seat in range(n):
+        if sum(state.points[seat]) != state.score[seat]:
+            found.append(f"seat {seat}'s score {state.score[seat]} differs from its breakdown")
+        if min(state.points[seat]) < 0:
+            found.append(f"seat {seat} has negative points")
+        places = [row[seat] for row in state.board] + [state.castillo[seat], state.court[seat], state.provinces[seat]]
+        if min(places) < 0:
+            found.append(f"seat {seat} has a negative number of caballeros somewhere")
+        inside = state.castillo[seat]
+        logged = state.castillo_insertions(seat)
+        if state.castillo_masked:
+            if inside:
+                found.append("a masked Castillo must show zeros")
+            inside = logged
+        elif inside != logged:
+            found.append(f"seat {seat} has {inside} in the Castillo but the insertion log says {logged}")
+        total = sum(row[seat] for row in state.board) + inside + state.court[seat] + state.provinces[seat]
+        if total != SETUP.in_play:
+            found.append(f"seat {seat} has {total} caballeros in play, not {SETUP.in_play}")
+    if state.scoreboards[0] >= 0 and state.scoreboards[0] == state.scoreboards[1]:
+        found.append("both mobile scoreboards stand on one region")
+
+    # Power cards: each of the 13 is in the hand or was played (views: the sure ones).
+    for seat in range(n):
+        hand, cands = state.hand[seat], state.cands[seat]
+        ever = _mask(state.played[seat])
+        if hand & ~ALL_POWER:
+            found.append(f"seat {seat} holds a power card that does not exist")
+        if cands & ~ever:
+            found.append(f"seat {seat}: a take-back candidate was never played")
+        if state.backs_hidden[seat] > bin(cands).count("1"):
+            found.append(f"seat {seat}: more hidden take-backs than candidates")
+        if (state.backs_hidden[seat] == 0) != (cands == 0):
+            found.append(f"seat {seat}: candidates without hidden take-backs (or the reverse)")
+        if not (full or seat == state.viewer) and hand & cands:
+            found.append(f"seat {seat}'s hand in a view may show only the sure values")
+        if ALL_POWER & ~ever & ~hand & ~cands:
+            found.append(f"seat {seat} lacks a power card it never played")
+
+    # Action cards: every stack's cards add up to its deck (a kept Veto is in ``vetoes``).
+    if any(expiry < state.round for _, expiry in state.vetoes):
+        found.append("a Veto card is held after it expired")
+    if state.vetoes and not state.use_veto:
+        found.append("Vetos are held although use_veto is off")
+    for i in range(5):
+        if state.face_up[i] >= 0 and CARD_STACK[state.face_up[i]] != i + 1:
+            found.append(f"face-up card of stack {i + 1} belongs to another stack")
+    for i in range(4):
+        if any(CARD_STACK[c] != i + 1 for c in state.stacks[i]):
+            found.append(f"stack {i + 1} holds a card of another stack")
+        seen = Counter(state.stacks[i])
+        if state.face_up[i] >= 0:
+            seen[state.face_up[i]] += 1
+        seen.update(c for c in state.out if CARD_STACK[c] == i + 1)
+        if state.card >= 0 and CARD_STACK[state.card] == i + 1:
+            if not (state.card == VETO_CARD and state.use_veto):
+                seen[state.card] += 1
+        if i + 1 == CARD_STACK[VETO_CARD]:
+            seen[VETO_CARD] += len(state.vetoes)
+        if seen != Counter(DECKS[i + 1]):
+            found.append(f"the cards of stack {i + 1} do not add up to its deck")
+        if not full and state.stacks[i] != sorted(state.stacks[i]):
+            found.append("a view lists face-down cards in sorted order only")
+    if state.face_up[4] not in (-1, KING_CARD) or any(CARD_STACK[c] == 5 for c in state.out):
+        found.append("the King's card is misplaced")
+    revealed = sum(1 for c in state.out if CARD_STACK[c] <= 4)
+    if revealed > 4 * (round_pos + 1):
+        found.append("more action cards are out of play than rounds allow")
+
+    # Bidding and turns.
+    made = [b for b in state.bids if b]
+    if len(set(made)) != len(made):
+        found.append("two players bid the same power value this round")
+    if len(made) != state.bid_count:
+        found.append("bid_count differs from the bids made")
+    for j in range(n):
+        seat = (state.bid_first + j) % n
+        if (state.bids[seat] > 0) != (j < state.bid_count):
+            found.append("the bids do not follow the bidding order")
+        if state.bids[seat] and (not state.played[seat] or state.played[seat][-1] != state.bids[seat]):
+            found.append(f"seat {seat}'s bid is not its last played card")
+        plays = round_pos + (1 if state.bids[seat] else 0)
+        if len(state.played[seat]) != plays:
+            found.append(f"seat {seat} played {len(state.played[seat])} power cards, expected {plays}")
+    in_turn = state.phase in (COURT, PULL, TAKE, BODY, VETO, RET) or (
+        state.phase == DISK and state.bid_count == n and state.turn_idx < n
+    )
+    order_ok = sorted(state.order) == list(range(n))
+    if state.phase != BID and not over and state.bid_count == n:
+        if not order_ok:
+            found.append("order must list every seat once")
+        elif [state.bids[s] for s in state.order] != sorted(made, reverse=True):
+            found.append("the turn order does not follow the bids")
+    elif state.order and not order_ok:
+        found.append("order must be empty or list every seat once")
+    if in_turn:
+        if state.bid_count != n or state.turn_idx >= n or not order_ok or state.cur != state.order[state.turn_idx]:
+            found.append("the current player is not the one whose turn it is")
+    elif state.phase == BID and state.cur != -1:
+        found.append("nobody is on turn while bidding")
+
+    # The current card.
+    if (state.phase == VETO) != (state.proposal is not None) or (state.phase == VETO) != bool(state.veto_queue):
+        found.append("a proposal and veto queue exist exactly while asking for a Veto")
+    held = {seat for seat, _ in state.vetoes}
+    if any(s not in held or s == state.cur for s in state.veto_queue):
+        found.append("only other players holding a Veto may be asked")
+    if (state.pick_region >= 0) != (state.pick_seat >= 0):
+        found.append("a picked caballero needs both a region and a seat")
+    elif state.pick_region >= 0 and state.board[state.pick_region][state.pick_seat] < 1:
+        found.append("the picked caballero is not there")
+    if state.placed > (CARD_STACK[state.card] if state.card >= 0 else 0):
+        found.append("more caballeros placed than the card allows")
+
+    # Others' steps.
+    if (state.phase == RET) != bool(state.ret_queue):
+        found.append("the return queue is used exactly while opponents return caballeros")
+    if state.cur in state.ret_queue:
+        found.append("the acting player does not return caballeros for his own card")
+    if (state.phase == DISK) != (state.disk_purpose != D_NONE) or (state.phase == DISK) != bool(state.disk_group):
+        found.append("a disk group exists exactly while disks are being set")
+    if len(set(state.disk_group)) != len(state.disk_group):
+        found.append("disk_group repeats a seat")
+    for seat in range(n):
+        if state.disks[seat] != NO_DISK and seat not in state.disk_group:
+            found.append(f"seat {seat} set a disk outside the group")
+        if state.disks[seat] == HIDDEN_DISK and (full or seat == state.viewer):
+            found.append("only views hide other players' disks")
+        if state.disks[seat] >= 0 and not full and seat != state.viewer:
+            found.append("a view shows another player's secret disk")
+    if state.phase == DISK and all(state.disks[s] != NO_DISK for s in state.disk_group):
+        found.append("every disk is set but they were not revealed")
+    if state.phase in (BODY, VETO, RET) or (state.phase == DISK and state.disk_purpose != D_GENERAL):
+        if state.card < 0:
+            found.append("a turn in progress needs its action card")
+    elif state.card >= 0:
+        found.append("an action card is in play outside a turn")
+    return found

@@ -8,8 +8,8 @@ from typing import Any, Iterable
 from core.elgrande import GAME
 from core.elgrande import rules
 from core.elgrande.actions import Action
-from core.elgrande.content import CARD_INDEX, CARD_STACK, REGION_INDEX, SETUP
-from core.elgrande.state import TAKE, State
+from core.elgrande.content import CARD_INDEX, CARD_STACK, REGION_INDEX
+from core.elgrande.state import TAKE, State, problems
 
 R = REGION_INDEX  # region id -> index
 
@@ -116,13 +116,9 @@ def give_turn(state: State, seat: int, card_id: str, court: int | None = None) -
 
 
 def conserved(state: State) -> bool:
-    """Every seat has all its in-play caballeros somewhere."""
-    for s in range(state.players):
-        inside = state.castillo[s] if not state.castillo_masked else state.castillo_insertions(s)
-        total = sum(row[s] for row in state.board) + inside + state.court[s] + state.provinces[s]
-        if total != SETUP.in_play:
-            return False
-    return True
+    """True if ``state`` breaks no rule invariant (:func:`core.elgrande.state.problems`),
+    among them every seat having its 30 in-play caballeros somewhere."""
+    return not problems(state)
 
 
 def act(state: State, seat: int, action: Action) -> State:
