@@ -97,10 +97,11 @@ class Rng:
         """Rebuild a generator from :meth:`encode` output; raises ``ValueError`` if malformed."""
         if not isinstance(data, dict):
             raise ValueError("rng must be a table")
-        values = [data.get("state"), data.get("inc")]
-        if not all(isinstance(v, str) and _HEX.fullmatch(v) for v in values):
+        raw_state, raw_inc = data.get("state"), data.get("inc")
+        if not (isinstance(raw_state, str) and _HEX.fullmatch(raw_state)
+                and isinstance(raw_inc, str) and _HEX.fullmatch(raw_inc)):
             raise ValueError("rng state and inc must be 1-16 lowercase hex digits")
-        state, inc = (int(v, 16) for v in values)
+        state, inc = int(raw_state, 16), int(raw_inc, 16)
         if not (0 <= state <= _MASK64 and 0 <= inc <= _MASK64 and inc & 1):
             raise ValueError("rng values out of range")
         rng = cls.__new__(cls)

@@ -122,7 +122,7 @@ class Rebonus(NamedTuple):
 
 
 Action = Union[Elect, Acquire, Build, Royal, Pay, Hire, Change, ElectQuick, Extra, EndTurn, Token, FreePermit, Rebonus]
-ACTION_TYPES: tuple[type, ...] = (
+ACTION_TYPES: tuple[type[Action], ...] = (
     Elect, Acquire, Build, Royal, Pay, Hire, Change, ElectQuick, Extra, EndTurn, Token, FreePermit, Rebonus
 )
 
@@ -172,7 +172,7 @@ def pay_of(cards: list[str] | tuple[str, ...]) -> Pay:
 
 # --- encoding -------------------------------------------------------------------------------
 _FIELDS: dict[str, tuple[str, ...]] = {cls._field_defaults["kind"]: cls._fields for cls in ACTION_TYPES}
-_BY_KIND: dict[str, type] = {cls._field_defaults["kind"]: cls for cls in ACTION_TYPES}
+_BY_KIND: dict[str, type[Action]] = {cls._field_defaults["kind"]: cls for cls in ACTION_TYPES}
 
 
 def encode_action(action: Action) -> dict[str, PlainData]:
@@ -193,6 +193,8 @@ def _text(data: dict[str, Any], key: str, allowed: tuple[str, ...] | dict[str, i
 
 
 _PERMIT_IDS: dict[str, int] = {p.id: p.index for p in PERMITS}
+# The kinds without fields, each a single shared instance.
+_BARE: dict[str, Hire | Extra | EndTurn] = {"hire": HIRE, "extra": EXTRA, "end_turn": END_TURN}
 
 
 def decode_action(data: Any) -> Action:
@@ -234,4 +236,4 @@ def decode_action(data: Any) -> Action:
     if kind in ("free_permit", "rebonus"):
         p = _PERMIT_IDS[_text(data, "tile", _PERMIT_IDS, "permit id")]
         return (FREE_PERMIT if kind == "free_permit" else REBONUS)[p]
-    return {"hire": HIRE, "extra": EXTRA, "end_turn": END_TURN}[kind]
+    return _BARE[kind]

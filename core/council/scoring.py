@@ -64,7 +64,7 @@ def breakdown(state: State) -> list[tuple[int, ...]]:
     n = state.players
     nobility = nobility_awards(state.nobility)
     permits = permit_awards([len(state.unused[s]) + len(state.used[s]) for s in range(n)])
-    rows = []
+    rows: list[tuple[int, ...]] = []
     for s in range(n):
         track, tiles = state.vp[s], reward_vp(state, s)
         total = track + tiles + nobility[s] + permits[s]

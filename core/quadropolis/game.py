@@ -140,8 +140,8 @@ class QuadropolisGame(Game[State, Action]):
         total_picks = RULES.rounds * RULES.architects
         progress = sum(state.placements) / (total_picks * state.players)
         values = [self._city_value(state, s, total_picks, progress) for s in range(state.players)]
-        others = [v for s, v in enumerate(values) if s != seat]
-        return values[seat] - max(others)
+        rivals = [v for s, v in enumerate(values) if s != seat]
+        return values[seat] - max(rivals)
 
     def _city_value(self, state: State, seat: int, total_picks: int, progress: float) -> float:
         remaining = total_picks - state.placements[seat]

@@ -167,8 +167,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
 
 def apply_in_place(state: State, seat: int, action: Action) -> None:
     """Perform a legal action (not re-checked) and advance the turn/round as needed."""
-    cls = type(action)
-    if cls is Place:
+    if isinstance(action, Place):
         n = action.architect
         slot = SLOT_INDEX[action.slot]
         target = SLOT_TARGET[slot][n]
@@ -188,7 +187,7 @@ def apply_in_place(state: State, seat: int, action: Action) -> None:
             state.phase = "build"
         else:
             _end_turn(state)
-    elif cls is Build:
+    elif isinstance(action, Build):
         sq = (action.row - 1) * CITY + action.col - 1
         tile = state.pending
         city = state.cities[seat]
@@ -210,7 +209,7 @@ def apply_in_place(state: State, seat: int, action: Action) -> None:
         state.pending_architect = 0
         state.phase = "place"
         _end_turn(state)
-    elif cls is Discard:
+    elif isinstance(action, Discard):
         state.discards.append(state.pending)
         state.last_build[seat] = LAST_DISCARD
         state.pending = -1
