@@ -284,10 +284,10 @@ def _saves(parser: Parser, args: argparse.Namespace) -> int:
     except OSError as exc:
         parser.error(_file_problem(None, exc))
     if args.json:
-        rows = []
+        records = []
         for s in listings:
             h = s.header
-            rows.append({
+            records.append({
                 "name": s.name,
                 "path": str(s.path),
                 "game": h.game_id if h else None,
@@ -299,7 +299,7 @@ def _saves(parser: Parser, args: argparse.Namespace) -> int:
                 "updated": h.updated if h else None,
                 "error": s.error,
             })
-        print(json.dumps(rows, indent=2))
+        print(json.dumps(records, indent=2))
         return 0
     if not listings:
         print("No saved games.")

@@ -191,8 +191,8 @@ def render_map(view: State, cursor: tuple[int, int] | None, legal: set[tuple[int
                 c += len(text)
                 continue
             ch = canvas[r][c]
-            style = styles.get((r, c))
-            line += f"[{style}]{ch}[/]" if style else ch
+            cell_style = styles.get((r, c))
+            line += f"[{cell_style}]{ch}[/]" if cell_style else ch
             c += 1
         out.append(line.rstrip())
     return out

@@ -8,7 +8,8 @@ curtains, undo, autosave, save-as, game over — lives here, so every game feels
 from __future__ import annotations
 
 import time
-from typing import Any, Hashable, Iterable
+from pathlib import PurePath
+from typing import Any, ClassVar, Hashable, Iterable
 
 from textual import on, work
 from textual.app import ComposeResult, SystemCommand
@@ -38,7 +39,8 @@ THINK_SECONDS = {"easy": 0.5, "normal": 0.8, "hard": 1.0}
 class GameScreen(Screen[None]):
     """Base class of the per-game screens."""
 
-    CSS_PATH = "game.tcss"
+    # Typed wide enough for the game screens, which list this sheet and then their own.
+    CSS_PATH: ClassVar[str | list[str | PurePath]] = "game.tcss"
     BINDINGS = [
         Binding("ctrl+z", "undo", "Undo"),
         Binding("ctrl+s", "save_as", "Save as"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -42,7 +43,7 @@ class GameOverScreen(Screen[None]):
         shared = " share the win" if len(result.winners) > 1 else " wins"
         with Vertical(id="over"):
             yield Static(f"[b]Game over[/b] — {winners}{shared}!", id="headline")
-            table: DataTable[str] = DataTable(id="breakdown", cursor_type="row", zebra_stripes=True)
+            table: DataTable[str | Text] = DataTable(id="breakdown", cursor_type="row", zebra_stripes=True)
             order = sorted(range(len(seats)), key=lambda s: (result.ranks[s], s))
             table.add_column("")
             for seat in order:

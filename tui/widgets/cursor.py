@@ -8,7 +8,9 @@ direction, so every board gets the same keyboard feel.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Hashable, Sequence
+from typing import Hashable, Sequence, TypeVar
+
+K = TypeVar("K", bound=Hashable)
 
 DIRECTIONS: dict[str, tuple[int, int]] = {
     "up": (-1, 0),
@@ -20,11 +22,11 @@ DIRECTIONS: dict[str, tuple[int, int]] = {
 
 def nearest(
     position: tuple[int, int],
-    candidates: Sequence[tuple[Hashable, tuple[int, int]]],
+    candidates: Sequence[tuple[K, tuple[int, int]]],
     direction: tuple[int, int],
-) -> Hashable | None:
+) -> K | None:
     """The candidate nearest ``position`` in ``direction`` (sideways distance costs double)."""
-    best: tuple[int, Hashable] | None = None
+    best: tuple[int, K] | None = None
     dy, dx = direction
     for item, (row, col) in candidates:
         along = (row - position[0]) * dy + (col - position[1]) * dx
@@ -81,5 +83,5 @@ class TargetCursor:
         )
         if found is None:
             return False
-        self.index = int(found)  # type: ignore[call-overload]
+        self.index = found
         return True
