@@ -142,7 +142,13 @@ class Result:
 
 
 def rank_by(keys: Sequence[tuple[Any, ...]]) -> tuple[int, ...]:
-    """Competition ranks (1, 2, 2, 4) from per-seat sort keys, higher keys ranking first."""
+    """Competition ranks (1, 2, 2, 4) from per-seat sort keys, higher keys ranking first.
+
+    >>> rank_by([(30, 2), (41, 0), (30, 2), (12, 5)])
+    (2, 1, 2, 4)
+    >>> rank_by([(7, 1), (7, 3)])
+    (2, 1)
+    """
     ranks = []
     for key in keys:
         ranks.append(1 + sum(1 for other in keys if other > key))

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 
 def counted(number: int, noun: str) -> str:
-    """``number`` with ``noun`` in the right number: "1 coin", "3 coins", "0 servants"."""
+    """``number`` with ``noun`` in the right number: "1 coin", "3 coins", "0 servants".
+
+    >>> counted(1, "coin")
+    '1 coin'
+    >>> counted(3, "coin")
+    '3 coins'
+    >>> counted(0, "servant")
+    '0 servants'
+    """
     return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 

@@ -16,7 +16,11 @@ from tui.widgets.players import player_tag
 
 
 def ordinal(rank: int) -> str:
-    """1 -> "1st", 2 -> "2nd"..."""
+    """1 -> "1st", 2 -> "2nd"...
+
+    >>> [ordinal(rank) for rank in (1, 2, 3, 4, 5)]
+    ['1st', '2nd', '3rd', '4th', '5th']
+    """
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(rank, f"{rank}th")
 
 
