@@ -1,4 +1,4 @@
-"""El Grande actions: one small immutable NamedTuple per kind of decision (spec §3.10).
+"""El Grande actions: one small frozen, slotted dataclass per kind of decision (spec §3.10).
 
 Regions are ints ``0..8`` (see :data:`core.elgrande.content.REGIONS`), ``9`` is the Castillo
 and ``10`` a player's court (only as the source of :class:`Ret`). The plain-data encoding is
@@ -6,13 +6,16 @@ and ``10`` a player's court (only as the source of :class:`Ret`). The plain-data
 numbers, power values and scoreboard ids ("sb_8_4_0"), so saves stay readable.
 
 Two actions of different kinds never compare equal (``PlaceDone() != Veto()``) even when
-their fields match. Prebuilt instances (``PLACE[area]``, ``PICK[region][seat]`` ...) are
-shared by the move generator so that ``legal_actions`` allocates only its list.
+their fields match: dataclass equality compares the class first. Code that branches on the
+kind uses ``match`` with class patterns (``case Place(dest=dest):``). Prebuilt instances
+(``PLACE[area]``, ``PICK[region][seat]`` ...) are shared by the move generator so that
+``legal_actions`` allocates only its list.
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Union
+from dataclasses import dataclass, fields
+from typing import Any, Union
 
 from core.elgrande.content import (
     AREA_IDS,
@@ -29,228 +32,161 @@ from core.engine import CorruptData, PlainData
 from core.plaindata import as_table, check_keys, whole
 
 
-def _eq(self: tuple, other: object) -> bool:
-    return type(self) is type(other) and tuple.__eq__(self, other)  # type: ignore[arg-type]
-
-
-def _ne(self: tuple, other: object) -> bool:
-    return not _eq(self, other)
-
-
-def _hash(self: tuple) -> int:
-    return hash((type(self).__name__, tuple.__hash__(self)))
-
-
-class Power(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Power:
     """Play the power card of this value (bidding)."""
 
     value: int
-    __eq__ = _eq
-    __ne__ = _ne
-    __hash__ = _hash
 
 
-class Court(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Court:
     """Bring ``n`` caballeros from the provinces to the court (turn step 1, or card 4.4)."""
 
     n: int
-    __eq__ = _eq
-    __ne__ = _ne
-    __hash__ = _hash
 
 
-class CourtFrom(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class CourtFrom:
     """Shortage: take one own caballero from ``region`` back into the court."""
 
     region: int
-    __eq__ = _eq
-    __ne__ = _ne
-    __hash__ = _hash
 
 
-class CourtStop(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class CourtStop:
     """Stop taking caballeros from regions into the court."""
 
-    __eq__ = _eq
-    __ne__ = _ne
-    __hash__ = _hash
 
-
-class Take(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Take:
     """Take the face-up action card of stack ``stack`` (1-5)."""
 
     stack: int
-    __eq__ = _eq
-    __ne__ = _ne
-    __hash__ = _hash
 
 
-class Place(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Place:
     """Place one court caballero next to the King (``dest`` a region) or in the Castillo (9)."""
 
     dest: int
-    __eq__ = _eq
-    __ne__ = _ne
-    __hash__ = _hash
 
 
-class PlaceDone(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class PlaceDone:
     """Stop placing caballeros this turn."""
 
-    __eq__ = _eq
-    __ne__ = _ne
-    __hash__ = _hash
 
-
-class SpecialSkip(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class SpecialSkip:
     """Do not use the card's special action."""
 
-    __eq__ = _eq
-    __ne__ = _ne
-    __hash__ = _hash
 
-
-class SpecialGo(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class SpecialGo:
     """Carry out a special action that needs no choice from you (or whose choice is secret)."""
 
-    __eq__ = _eq
-    __ne__ = _ne
-    __hash__ = _hash
 
-
-class SpecialDone(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class SpecialDone:
     """End an "up to" special action now."""
 
-    __eq__ = _eq
-    __ne__ = _ne
-    __hash__ = _hash
 
-
-class Pick(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Pick:
     """Intrigue: pick a caballero of ``seat`` in ``region`` to move (then :class:`To`)."""
 
     region: int
     seat: int
-    __eq__ = _eq
-    __ne__ = _ne
-    __hash__ = _hash
 
 
-class To(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class To:
     """Intrigue: move the picked caballero to ``dest`` (a region or the Castillo, 9)."""
 
     dest: int
-    __eq__ = _eq
-    __ne__ = _ne
-    __hash__ = _hash
 
 
-class PlaceExtra(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class PlaceExtra:
     """Cards 1.8/1.9: place a court caballero in any region but the King's, or the Castillo."""
 
     dest: int
-    __eq__ = _eq
-    __ne__ = _ne
-    __hash__ = _hash
 
 
-class Ret(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Ret:
     """The King returns!: send one own caballero from ``source`` (region or court, 10) home."""
 
     source: int
-    __eq__ = _eq
-    __ne__ = _ne
-    __hash__ = _hash
 
 
-class Disk(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Disk:
     """Point the secret disk at ``region``."""
 
     region: int
-    __eq__ = _eq
-    __ne__ = _ne
-    __hash__ = _hash
 
 
-class Remove(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Remove:
     """Card 2.7: send one caballero of ``seat`` in ``region`` back to its provinces."""
 
     seat: int
     region: int
-    __eq__ = _eq
-    __ne__ = _ne
-    __hash__ = _hash
 
 
-class Score(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Score:
     """Cards 2.8/3.8: score ``area`` (a region or the Castillo, 9) now."""
 
     area: int
-    __eq__ = _eq
-    __ne__ = _ne
-    __hash__ = _hash
 
 
-class Scoreboard(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Scoreboard:
     """Card 4.1: put (or move) mobile scoreboard ``board`` (0 = 8/4/0, 1 = 4/0/0) on ``region``."""
 
     board: int
     region: int
-    __eq__ = _eq
-    __ne__ = _ne
-    __hash__ = _hash
 
 
-class TakeBack(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class TakeBack:
     """Card 4.2: take your played power card ``value`` back into your hand."""
 
     value: int
-    __eq__ = _eq
-    __ne__ = _ne
-    __hash__ = _hash
 
 
-class Grande(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Grande:
     """Card 4.3: move your Grande to ``region``."""
 
     region: int
-    __eq__ = _eq
-    __ne__ = _ne
-    __hash__ = _hash
 
 
-class King(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class King:
     """Cards 4.6/5.1: move the King to ``region``."""
 
     region: int
-    __eq__ = _eq
-    __ne__ = _ne
-    __hash__ = _hash
 
 
-class Movement(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Movement:
     """Card 4.7: name ``region``; opponents there move their caballeros away by secret disk."""
 
     region: int
-    __eq__ = _eq
-    __ne__ = _ne
-    __hash__ = _hash
 
 
-class Veto(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Veto:
     """Spend a Veto card to stop the proposed step (and the rest of the special action)."""
 
-    __eq__ = _eq
-    __ne__ = _ne
-    __hash__ = _hash
 
-
-class Allow(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Allow:
     """Let the proposed step happen (keep your Veto)."""
-
-    __eq__ = _eq
-    __ne__ = _ne
-    __hash__ = _hash
 
 
 Action = Union[
@@ -343,6 +279,19 @@ _SPEC: dict[str, tuple[type, tuple[tuple[str, str], ...]]] = {
 KIND_OF: dict[type, str] = {cls: kind for kind, (cls, _) in _SPEC.items()}
 
 
+def _check_spec() -> None:
+    """Each encoding lists its class's fields in order (:func:`decode_action` builds actions
+    positionally), and every class is encoded once."""
+    for kind, (cls, spec) in _SPEC.items():
+        if tuple(f.name for f in fields(cls)) != tuple(name for name, _ in spec):
+            raise AssertionError(f"the {kind} encoding does not list {cls.__name__}'s fields in order")
+    if len(KIND_OF) != len(_SPEC):
+        raise AssertionError("two encodings share an action class")
+
+
+_check_spec()
+
+
 def kind_of(action: Any) -> str:
     """The encoding kind of an action ("place", "veto", ...); raises TypeError otherwise."""
     try:
@@ -367,7 +316,8 @@ def encode_action(action: Action) -> dict[str, PlainData]:
     """Plain-data form ``{"kind": ..., <params>}`` (region ids, seat numbers, values)."""
     kind = kind_of(action)
     data: dict[str, PlainData] = {"kind": kind}
-    for (name, typ), value in zip(_SPEC[kind][1], action):
+    for name, typ in _SPEC[kind][1]:
+        value = getattr(action, name)
         if not isinstance(value, int) or isinstance(value, bool):
             raise TypeError(f"action field {name} must be an int, got {value!r}")
         try:
@@ -412,7 +362,7 @@ def decode_action(data: Any) -> Action:
     kind = data.get("kind")
     if not isinstance(kind, str) or kind not in _SPEC:
         raise CorruptData(f"unknown action kind {kind!r}")
-    cls, fields = _SPEC[kind]
-    check_keys(data, ["kind", *(name for name, _ in fields)], what=f"a {kind} action")
-    values = [_dec(typ, name, data[name]) for name, typ in fields]
+    cls, spec = _SPEC[kind]
+    check_keys(data, ["kind", *(name for name, _ in spec)], what=f"a {kind} action")
+    values = [_dec(typ, name, data[name]) for name, typ in spec]
     return cls(*values)
