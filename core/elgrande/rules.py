@@ -149,8 +149,6 @@ PLACE_NEAR: tuple[tuple[Place, ...], ...] = tuple(
 )
 # Move parameters of the 1.7-style branch of card 1.9: (total, own, opp, one_region, all_own).
 ALL_OWN_MOVE = (-1, -1, 0, True, True)
-# Steps the acting player proposes that open a Veto window (spec §3.10).
-WINDOWED = (SpecialGo, To, PlaceExtra, Remove, Score, Scoreboard, Grande, Court, CourtFrom, King, Movement)
 GENERAL_ROUNDS = frozenset(SETUP.general_scoring_after)
 
 
@@ -556,33 +554,35 @@ def _auto_text(state: State, action: Action) -> str:
 
 
 def _apply(state: State, seat: int, action: Action) -> None:
-    cls = type(action)
-    phase = state.phase
-    if phase == BODY:
-        _apply_body(state, seat, action, cls)
-    elif cls is Power:
-        _bid(state, seat, action.value)
-    elif cls is Court:
-        _refill(state, seat, action.n)
-    elif cls is CourtFrom:
-        state.board[action.region][seat] -= 1
-        state.court[seat] += 1
-        state.refill_left -= 1
-        if state.refill_left <= 0:
+    if state.phase == BODY:
+        _apply_body(state, seat, action)
+        return
+    match action:
+        case Power(value=value):
+            _bid(state, seat, value)
+        case Court(n=n):
+            _refill(state, seat, n)
+        case CourtFrom(region=region):
+            state.board[region][seat] -= 1
+            state.court[seat] += 1
+            state.refill_left -= 1
+            if state.refill_left <= 0:
+                state.phase = TAKE_PHASE
+        case CourtStop():
+            state.refill_left = 0
             state.phase = TAKE_PHASE
-    elif cls is CourtStop:
-        state.refill_left = 0
-        state.phase = TAKE_PHASE
-    elif cls is Take:
-        _take(state, seat, action.stack)
-    elif cls is Veto or cls is Allow:
-        _answer_veto(state, seat, cls is Veto)
-    elif cls is Ret:
-        _ret(state, seat, action.source)
-    elif cls is Disk:
-        state.disks[seat] = action.region
-    else:
-        raise TypeError(f"not an El Grande action for phase {state.phase_name}: {action!r}")
+        case Take(stack=stack):
+            _take(state, seat, stack)
+        case Veto():
+            _answer_veto(state, seat, True)
+        case Allow():
+            _answer_veto(state, seat, False)
+        case Ret(source=source):
+            _ret(state, seat, source)
+        case Disk(region=region):
+            state.disks[seat] = region
+        case _:
+            raise TypeError(f"not an El Grande action for phase {state.phase_name}: {action!r}")
 
 
 def _bid(state: State, seat: int, value: int) -> None:
@@ -668,53 +668,56 @@ def _insert_castillo(state: State, seat: int, count: int = 1) -> None:
         log.append((state.round, seat, count))
 
 
-def _apply_body(state: State, seat: int, action: Action, cls: type) -> None:
-    if cls is Place:
-        dest = action.dest
-        state.court[seat] -= 1
-        state.placed += 1
-        if dest == CASTILLO:
-            _insert_castillo(state, seat)
-        else:
-            state.board[dest][seat] += 1
-    elif cls is PlaceDone:
-        state.place_closed = True
-    elif cls is SpecialSkip:
-        state.special = DONE
-        if state.placed:
+def _apply_body(state: State, seat: int, action: Action) -> None:
+    match action:
+        case Place(dest=dest):
+            state.court[seat] -= 1
+            state.placed += 1
+            if dest == CASTILLO:
+                _insert_castillo(state, seat)
+            else:
+                state.board[dest][seat] += 1
+        case PlaceDone():
             state.place_closed = True
-    elif cls is SpecialDone:
-        state.special = DONE
-        state.sp_mode = M_NONE
-    elif cls is Pick:
-        if state.special == NOT_STARTED:
-            _begin_special(state)
-            state.sp_mode = M_MOVE
-        state.pick_region = action.region
-        state.pick_seat = action.seat
-        if _move_params(state)[3]:
-            state.src_region = action.region
-    elif cls is TakeBack:
-        _take_back(state, seat, action.value)
-        state.special = DONE
-        state.sp_mode = M_NONE
-    elif cls is CourtStop:
-        state.special = DONE
-        state.sp_mode = M_NONE
-    elif cls in WINDOWED:
-        if state.special == NOT_STARTED:
-            _begin_special(state)
-        state.proposals += 1
-        if state.use_veto and (state.veto_windows == "every_step" or state.proposals == 1):
-            holders = _veto_holders(state, seat)
-            if holders:
-                state.proposal = action
-                state.veto_queue = holders
-                state.phase = VETO_PHASE
-                return
-        _execute(state, seat, action, cls)
-    else:
-        raise TypeError(f"not an action for this part of the turn: {action!r}")
+        case SpecialSkip():
+            state.special = DONE
+            if state.placed:
+                state.place_closed = True
+        case SpecialDone():
+            state.special = DONE
+            state.sp_mode = M_NONE
+        case Pick(region=region, seat=owner):
+            if state.special == NOT_STARTED:
+                _begin_special(state)
+                state.sp_mode = M_MOVE
+            state.pick_region = region
+            state.pick_seat = owner
+            if _move_params(state)[3]:
+                state.src_region = region
+        case TakeBack(value=value):
+            _take_back(state, seat, value)
+            state.special = DONE
+            state.sp_mode = M_NONE
+        case CourtStop():
+            state.special = DONE
+            state.sp_mode = M_NONE
+        case (
+            SpecialGo() | To() | PlaceExtra() | Remove() | Score() | Scoreboard() | Grande()
+            | Court() | CourtFrom() | King() | Movement()
+        ):  # the steps the acting player proposes: each opens a Veto window (spec §3.10)
+            if state.special == NOT_STARTED:
+                _begin_special(state)
+            state.proposals += 1
+            if state.use_veto and (state.veto_windows == "every_step" or state.proposals == 1):
+                holders = _veto_holders(state, seat)
+                if holders:
+                    state.proposal = action
+                    state.veto_queue = holders
+                    state.phase = VETO_PHASE
+                    return
+            _execute(state, seat, action)
+        case _:
+            raise TypeError(f"not an action for this part of the turn: {action!r}")
     _check_turn_end(state)
 
 
@@ -765,11 +768,11 @@ def _answer_veto(state: State, seat: int, veto: bool) -> None:
         return
     state.proposal = None
     state.phase = BODY
-    _execute(state, actor, proposal, type(proposal), echo=True)
+    _execute(state, actor, proposal, echo=True)
     _check_turn_end(state)
 
 
-def _execute(state: State, seat: int, action: Action, cls: type, echo: bool = False) -> None:
+def _execute(state: State, seat: int, action: Action, echo: bool = False) -> None:
     """Carry out an (allowed) step of the acting player's special action.
 
     ``echo`` logs the step itself: needed when it happens as the consequence of another
@@ -777,120 +780,106 @@ def _execute(state: State, seat: int, action: Action, cls: type, echo: bool = Fa
     table's log.
     """
     names = state.names
-    if cls is To:
-        src, owner, dest = state.pick_region, state.pick_seat, action.dest
-        state.board[src][owner] -= 1
-        if dest == CASTILLO:
-            _insert_castillo(state, owner)
-        else:
-            state.board[dest][owner] += 1
-            state.arrived[dest * state.players + owner] += 1
-        if owner == seat:
-            state.moved_own += 1
-        else:
-            state.moved_opp += 1
-        state.pick_region = -1
-        state.pick_seat = -1
-        whose = "one of their own caballeros" if owner == seat else f"a caballero of {names[owner]}"
-        where = "the Castillo" if dest == CASTILLO else REGIONS[dest].name
-        if echo:
-            state.log.append(f"{names[seat]} moves {whose} from {REGIONS[src].name} to {where}.")
-        params = _move_params(state)
-        if params[4]:
-            if state.board[src][seat] == 0:
-                _finish_special(state)
-        elif not _picks(state, seat, params):
-            _finish_special(state)
-        return
-    if cls is PlaceExtra:
-        dest = action.dest
-        if state.sp_mode == M_NONE:
-            state.sp_mode = M_EXTRA
-        state.court[seat] -= 1
-        if dest == CASTILLO:
-            _insert_castillo(state, seat)
-        else:
-            state.board[dest][seat] += 1
-        state.extra_placed += 1
-        if echo:
+    match action:
+        case To(dest=dest):
+            src, owner = state.pick_region, state.pick_seat
+            state.board[src][owner] -= 1
+            if dest == CASTILLO:
+                _insert_castillo(state, owner)
+            else:
+                state.board[dest][owner] += 1
+                state.arrived[dest * state.players + owner] += 1
+            if owner == seat:
+                state.moved_own += 1
+            else:
+                state.moved_opp += 1
+            state.pick_region = -1
+            state.pick_seat = -1
+            whose = "one of their own caballeros" if owner == seat else f"a caballero of {names[owner]}"
             where = "the Castillo" if dest == CASTILLO else REGIONS[dest].name
-            state.log.append(f"{names[seat]} places an extra caballero in {where}.")
-        if state.extra_placed >= CARDS[state.card].count or not state.court[seat]:
+            if echo:
+                state.log.append(f"{names[seat]} moves {whose} from {REGIONS[src].name} to {where}.")
+            params = _move_params(state)
+            if params[4]:
+                if state.board[src][seat] == 0:
+                    _finish_special(state)
+            elif not _picks(state, seat, params):
+                _finish_special(state)
+        case PlaceExtra(dest=dest):
+            if state.sp_mode == M_NONE:
+                state.sp_mode = M_EXTRA
+            state.court[seat] -= 1
+            if dest == CASTILLO:
+                _insert_castillo(state, seat)
+            else:
+                state.board[dest][seat] += 1
+            state.extra_placed += 1
+            if echo:
+                where = "the Castillo" if dest == CASTILLO else REGIONS[dest].name
+                state.log.append(f"{names[seat]} places an extra caballero in {where}.")
+            if state.extra_placed >= CARDS[state.card].count or not state.court[seat]:
+                _finish_special(state)
+        case Remove(seat=owner, region=region):
+            state.board[region][owner] -= 1
+            state.provinces[owner] += 1
+            state.removed_mask |= 1 << owner
+            state.sp_mode = M_REMOVE
+            if echo:
+                state.log.append(
+                    f"{names[seat]} sends a caballero of {names[owner]} home from {REGIONS[region].name}."
+                )
+            if not _removes(state, seat):
+                _finish_special(state)
+        case Score(area=area):
+            scoring.score_area(state, area, special=True)
+            if area == CASTILLO and not state.castillo_visible:
+                state.reveals += 1
             _finish_special(state)
-        return
-    if cls is Remove:
-        owner, region = action.seat, action.region
-        state.board[region][owner] -= 1
-        state.provinces[owner] += 1
-        state.removed_mask |= 1 << owner
-        state.sp_mode = M_REMOVE
-        if echo:
-            state.log.append(
-                f"{names[seat]} sends a caballero of {names[owner]} home from {REGIONS[region].name}."
-            )
-        if not _removes(state, seat):
+        case Scoreboard(board=board, region=region):
+            state.scoreboards[board] = region
+            if echo:
+                board_name = BOARD.scoreboard_names[board]
+                state.log.append(f"{names[seat]} puts the {board_name} on {REGIONS[region].name}.")
             _finish_special(state)
-        return
-    if cls is Score:
-        scoring.score_area(state, action.area, special=True)
-        if action.area == CASTILLO and not state.castillo_visible:
-            state.reveals += 1
-        _finish_special(state)
-        return
-    if cls is Scoreboard:
-        state.scoreboards[action.board] = action.region
-        if echo:
-            board_name = BOARD.scoreboard_names[action.board]
-            state.log.append(f"{names[seat]} puts the {board_name} on {REGIONS[action.region].name}.")
-        _finish_special(state)
-        return
-    if cls is Grande:
-        state.grandes[seat] = action.region
-        if echo:
-            state.log.append(f"{names[seat]} moves the Grande to {REGIONS[action.region].name}.")
-        _finish_special(state)
-        return
-    if cls is King:
-        state.king = action.region
-        if echo:
-            state.log.append(f"{names[seat]} moves the King to {REGIONS[action.region].name}.")
-        _finish_special(state)
-        return
-    if cls is Court:
-        state.provinces[seat] -= action.n
-        state.court[seat] += action.n
-        state.pull_left -= action.n
-        if echo:
-            state.log.append(f"{names[seat]} brings {action.n} caballero(s) from the provinces to the court.")
-        if state.pull_left > 0 and state.provinces[seat] == 0:
-            state.sp_mode = M_PULL
-        else:
+        case Grande(region=region):
+            state.grandes[seat] = region
+            if echo:
+                state.log.append(f"{names[seat]} moves the Grande to {REGIONS[region].name}.")
             _finish_special(state)
-        return
-    if cls is CourtFrom:
-        state.board[action.region][seat] -= 1
-        state.court[seat] += 1
-        state.pull_left -= 1
-        if echo:
-            state.log.append(
-                f"{names[seat]} takes a caballero from {REGIONS[action.region].name} into the court."
-            )
-        if state.pull_left > 0:
-            state.sp_mode = M_PULL
-        else:
+        case King(region=region):
+            state.king = region
+            if echo:
+                state.log.append(f"{names[seat]} moves the King to {REGIONS[region].name}.")
             _finish_special(state)
-        return
-    if cls is Movement:
-        region = action.region
-        group = [s for s in _clockwise_others(state, seat) if state.board[region][s]]
-        if echo:
-            state.log.append(f"{names[seat]} names {REGIONS[region].name} for Movement.")
-        _open_disks(state, D_MOVEMENT, group, region)
-        return
-    if cls is SpecialGo:
-        _special_go(state, seat)
-        return
-    raise TypeError(f"not a special-action step: {action!r}")
+        case Court(n=n):
+            state.provinces[seat] -= n
+            state.court[seat] += n
+            state.pull_left -= n
+            if echo:
+                state.log.append(f"{names[seat]} brings {n} caballero(s) from the provinces to the court.")
+            if state.pull_left > 0 and state.provinces[seat] == 0:
+                state.sp_mode = M_PULL
+            else:
+                _finish_special(state)
+        case CourtFrom(region=region):
+            state.board[region][seat] -= 1
+            state.court[seat] += 1
+            state.pull_left -= 1
+            if echo:
+                state.log.append(f"{names[seat]} takes a caballero from {REGIONS[region].name} into the court.")
+            if state.pull_left > 0:
+                state.sp_mode = M_PULL
+            else:
+                _finish_special(state)
+        case Movement(region=region):
+            group = [s for s in _clockwise_others(state, seat) if state.board[region][s]]
+            if echo:
+                state.log.append(f"{names[seat]} names {REGIONS[region].name} for Movement.")
+            _open_disks(state, D_MOVEMENT, group, region)
+        case SpecialGo():
+            _special_go(state, seat)
+        case _:
+            raise TypeError(f"not a special-action step: {action!r}")
 
 
 def _finish_special(state: State) -> None:

@@ -163,115 +163,109 @@ def _chooser_view(state: State | None) -> bool:
 
 def describe(action: Action, state: State | None = None, public: bool = False) -> str:
     """Short text for an action; secrets are hidden unless ``state`` is the chooser's view."""
-    private = not public and _chooser_view(state)
-    cls = type(action)
-    if cls is Power:
-        from core.elgrande.content import BOARD as _B
-
-        value = action.value
-        if isinstance(value, int) and 0 < value < len(_B.power_caballeros):
-            return f"Play power card {value} ({counted(_B.power_caballeros[value], 'caballero')} to court)"
-        return f"Play power card {value}"
-    if cls is Court:
-        if state is not None and state.phase == BODY:
-            return f"Bring {counted(action.n, 'caballero')} from the provinces to the court (The Court)"
-        return f"Bring {counted(action.n, 'caballero')} from the provinces to the court"
-    if cls is CourtFrom:
-        return f"Take a caballero from {_region(action.region)} back into the court"
-    if cls is CourtStop:
-        return "Stop taking caballeros from regions"
-    if cls is Take:
-        stack = action.stack
-        if state is not None and isinstance(stack, int) and 1 <= stack <= 5 and state.face_up[stack - 1] >= 0:
-            card = CARDS[state.face_up[stack - 1]]
-            return f"Take {card.name} (place up to {stack})"
-        return f"Take the card of stack {stack}"
-    if cls is Place:
-        return f"Place a caballero in {_area(action.dest)}"
-    if cls is PlaceDone:
-        return "Finish placing caballeros"
-    if cls is SpecialSkip:
-        return "Skip the special action"
-    if cls is SpecialGo:
-        return _go_text(state)
-    if cls is SpecialDone:
-        return "End the special action"
-    if cls is Pick:
-        if state is not None and action.seat == state.cur:
-            return f"Pick one of your caballeros in {_region(action.region)}"
-        return f"Pick a caballero of {_name(state, action.seat)} in {_region(action.region)}"
-    if cls is To:
-        if state is not None and state.pick_region >= 0:
-            whose = _name(state, state.pick_seat)
-            return f"Move {whose}'s caballero from {_region(state.pick_region)} to {_area(action.dest)}"
-        return f"Move the picked caballero to {_area(action.dest)}"
-    if cls is PlaceExtra:
-        return f"Place an extra court caballero in {_area(action.dest)}"
-    if cls is Ret:
-        return f"Send a caballero from {_area(action.source)} to the provinces"
-    if cls is Disk:
-        if private:
-            return f"Point your secret disk at {_region(action.region)}"
-        return "Set the secret disk"
-    if cls is Remove:
-        return f"Send a caballero of {_name(state, action.seat)} home from {_region(action.region)}"
-    if cls is Score:
-        return f"Score {_area(action.area)} now"
-    if cls is Scoreboard:
-        board = (
-            BOARD.scoreboard_names[action.board] if action.board in (0, 1) else f"scoreboard {action.board}"
-        )
-        return f"Put the {board} on {_region(action.region)}"
-    if cls is TakeBack:
-        seat = state.cur if state is not None else -1
-        if private or _visible_take_back(state, seat, action.value):
-            return f"Take back power card {action.value}"
-        return "Take back a power card"
-    if cls is Grande:
-        return f"Move your Grande to {_region(action.region)}"
-    if cls is King:
-        return f"Move the King to {_region(action.region)}"
-    if cls is Movement:
-        return f"Name {_region(action.region)} for Movement"
-    if cls is Veto:
-        return "Veto!"
-    if cls is Allow:
-        return "Allow it"
-    return repr(action)
+    match action:
+        case Power(value=value):
+            if isinstance(value, int) and 0 < value < len(BOARD.power_caballeros):
+                return f"Play power card {value} ({counted(BOARD.power_caballeros[value], 'caballero')} to court)"
+            return f"Play power card {value}"
+        case Court(n=n):
+            if state is not None and state.phase == BODY:
+                return f"Bring {counted(n, 'caballero')} from the provinces to the court (The Court)"
+            return f"Bring {counted(n, 'caballero')} from the provinces to the court"
+        case CourtFrom(region=region):
+            return f"Take a caballero from {_region(region)} back into the court"
+        case CourtStop():
+            return "Stop taking caballeros from regions"
+        case Take(stack=stack):
+            if state is not None and isinstance(stack, int) and 1 <= stack <= 5 and state.face_up[stack - 1] >= 0:
+                card = CARDS[state.face_up[stack - 1]]
+                return f"Take {card.name} (place up to {stack})"
+            return f"Take the card of stack {stack}"
+        case Place(dest=dest):
+            return f"Place a caballero in {_area(dest)}"
+        case PlaceDone():
+            return "Finish placing caballeros"
+        case SpecialSkip():
+            return "Skip the special action"
+        case SpecialGo():
+            return _go_text(state)
+        case SpecialDone():
+            return "End the special action"
+        case Pick(region=region, seat=seat):
+            if state is not None and seat == state.cur:
+                return f"Pick one of your caballeros in {_region(region)}"
+            return f"Pick a caballero of {_name(state, seat)} in {_region(region)}"
+        case To(dest=dest):
+            if state is not None and state.pick_region >= 0:
+                whose = _name(state, state.pick_seat)
+                return f"Move {whose}'s caballero from {_region(state.pick_region)} to {_area(dest)}"
+            return f"Move the picked caballero to {_area(dest)}"
+        case PlaceExtra(dest=dest):
+            return f"Place an extra court caballero in {_area(dest)}"
+        case Ret(source=source):
+            return f"Send a caballero from {_area(source)} to the provinces"
+        case Disk(region=region):
+            if not public and _chooser_view(state):
+                return f"Point your secret disk at {_region(region)}"
+            return "Set the secret disk"
+        case Remove(seat=seat, region=region):
+            return f"Send a caballero of {_name(state, seat)} home from {_region(region)}"
+        case Score(area=area):
+            return f"Score {_area(area)} now"
+        case Scoreboard(board=board, region=region):
+            name = BOARD.scoreboard_names[board] if board in (0, 1) else f"scoreboard {board}"
+            return f"Put the {name} on {_region(region)}"
+        case TakeBack(value=value):
+            cur = state.cur if state is not None else -1
+            if (not public and _chooser_view(state)) or _visible_take_back(state, cur, value):
+                return f"Take back power card {value}"
+            return "Take back a power card"
+        case Grande(region=region):
+            return f"Move your Grande to {_region(region)}"
+        case King(region=region):
+            return f"Move the King to {_region(region)}"
+        case Movement(region=region):
+            return f"Name {_region(region)} for Movement"
+        case Veto():
+            return "Veto!"
+        case Allow():
+            return "Allow it"
+        case _:
+            return repr(action)
 
 
 def proposal_phrase(state: State, action: Action) -> str:
     """What the acting player is about to do, as a verb phrase ("move the King to Galicia")."""
-    cls = type(action)
-    if cls is SpecialGo:
-        return _go_phrase(state, "their")
-    if cls is To:
-        if state.pick_region >= 0:
-            whose = (
-                "one of their own caballeros"
-                if state.pick_seat == state.cur
-                else (f"a caballero of {state.names[state.pick_seat]}")
-            )
-            return f"move {whose} from {_region(state.pick_region)} to {_area(action.dest)}"
-        return f"move a caballero to {_area(action.dest)}"
-    if cls is PlaceExtra:
-        return f"place an extra caballero in {_area(action.dest)}"
-    if cls is Remove:
-        return f"send a caballero of {state.names[action.seat]} home from {_region(action.region)}"
-    if cls is Score:
-        return f"score {_area(action.area)}"
-    if cls is Scoreboard:
-        return f"put the {BOARD.scoreboard_names[action.board]} on {_region(action.region)}"
-    if cls is Grande:
-        return f"move the Grande to {_region(action.region)}"
-    if cls is King:
-        return f"move the King to {_region(action.region)}"
-    if cls is Court:
-        return f"bring {counted(action.n, 'caballero')} from the provinces to the court"
-    if cls is CourtFrom:
-        return f"take a caballero from {_region(action.region)} into the court"
-    if cls is Movement:
-        return f"name {_region(action.region)} for Movement"
+    match action:
+        case SpecialGo():
+            return _go_phrase(state, "their")
+        case To(dest=dest):
+            if state.pick_region >= 0:
+                whose = (
+                    "one of their own caballeros"
+                    if state.pick_seat == state.cur
+                    else (f"a caballero of {state.names[state.pick_seat]}")
+                )
+                return f"move {whose} from {_region(state.pick_region)} to {_area(dest)}"
+            return f"move a caballero to {_area(dest)}"
+        case PlaceExtra(dest=dest):
+            return f"place an extra caballero in {_area(dest)}"
+        case Remove(seat=seat, region=region):
+            return f"send a caballero of {state.names[seat]} home from {_region(region)}"
+        case Score(area=area):
+            return f"score {_area(area)}"
+        case Scoreboard(board=board, region=region):
+            return f"put the {BOARD.scoreboard_names[board]} on {_region(region)}"
+        case Grande(region=region):
+            return f"move the Grande to {_region(region)}"
+        case King(region=region):
+            return f"move the King to {_region(region)}"
+        case Court(n=n):
+            return f"bring {counted(n, 'caballero')} from the provinces to the court"
+        case CourtFrom(region=region):
+            return f"take a caballero from {_region(region)} into the court"
+        case Movement(region=region):
+            return f"name {_region(region)} for Movement"
     text = describe(action, state, public=True)
     return text[0].lower() + text[1:]
 
