@@ -188,8 +188,7 @@ class ElGrandeGame(Game[State, Action]):
         """
         n = state.players
         if state.phase == OVER:
-            others = [state.score[s] for s in range(n) if s != seat]
-            return float(state.score[seat] - max(others))
+            return float(state.score[seat] - max(state.score[s] for s in range(n) if s != seat))
         later = [r for r in SETUP.general_scoring_after if r >= state.round]
         gap = (later[0] - state.round) if later else 0
         weight = 1.0 - 0.15 * gap
