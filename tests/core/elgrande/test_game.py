@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import random
 from typing import Any
@@ -24,6 +25,7 @@ from core.elgrande.actions import (
     Place,
     Power,
     encode_action,
+    kind_of,
 )
 from core.elgrande.content import CASTILLO
 from core.elgrande.state import OVER
@@ -186,6 +188,18 @@ def test_different_kinds_never_compare_equal() -> None:
     assert ALLOW != SPECIAL_DONE and not (ALLOW == SPECIAL_DONE)
     assert Place(3) != Power(3) and Pick(1, 2) == Pick(1, 2)
     assert len({Place(3), Power(3), COURT_N[3], TAKE[3]}) == 4
+
+
+def test_actions_are_frozen_slotted_dataclasses() -> None:
+    for action in _universe():
+        assert dataclasses.is_dataclass(action) and not hasattr(action, "__dict__")
+        values = [getattr(action, f.name) for f in dataclasses.fields(action)]
+        copy_ = type(action)(*values)  # positional construction, as decode_action does
+        assert copy_ == action and hash(copy_) == hash(action) and copy_ is not action
+        assert kind_of(copy_) == kind_of(action)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        PLACE[0].dest = 1  # type: ignore[misc]
+    assert Pick(region=1, seat=2) == PICK[1][2] and repr(PICK[1][2]) == "Pick(region=1, seat=2)"
 
 
 # --- apply, legality, texts ---------------------------------------------------------------------------
