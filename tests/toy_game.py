@@ -463,10 +463,9 @@ class SealedBids(Game[BidState, Action]):
             )
         except KeyError as exc:
             raise CorruptData(f"missing field {exc.args[0]!r}") from None
-        if not 3 <= state.rounds <= 6 or not 0 <= state.round <= state.rounds:
-            raise CorruptData("round out of range")
-        if state.phase == "react" and not (0 <= state.asked < n and 0 <= state.winner < n):
-            raise CorruptData("reaction window without a seat to ask")
+        found = problems(state)
+        if found:
+            raise CorruptData("; ".join(found[:3]))
         return state
 
     def encode_action(self, action: Action) -> dict[str, Any]:
@@ -478,6 +477,69 @@ class SealedBids(Game[BidState, Action]):
         if not isinstance(data, dict) or data.get("kind") not in KINDS:
             raise CorruptData("not a Sealed Bids action")
         return Action(data["kind"], _int(data.get("value", 0), "value"))
+
+
+def problems(state: BidState) -> list[str]:
+    """The rules' invariants that ``state`` (a whole game or a view) breaks, in plain sentences.
+
+    Empty when all hold: the round and phase agree, prizes are drawn two a round and never
+    twice, every bid card is in exactly one place (views: masked ones counted), each seat
+    holds or has spent one card of every band, sealed bids come from the bidder's hand.
+    """
+    found: list[str] = []
+    n = state.n
+    if state.viewer not in (FULL, SPECTATOR) and not 0 <= state.viewer < n:
+        found.append(f"viewer {state.viewer} is not a seat")
+    if not 3 <= state.rounds <= 6 or not 0 <= state.round <= state.rounds:
+        return found + ["round out of range"]  # every count below depends on the rounds
+    if (state.phase == "over") != (state.round == state.rounds):
+        found.append("the game is over exactly after the last round")
+    if len(state.offer) != {"pick": 2, "bid": 1, "react": 1, "over": 0}[state.phase]:
+        found.append(f"{len(state.offer)} prizes on offer in the {state.phase} phase")
+    prizes = state.pool + state.offer + [p for won in state.won for p in won]
+    if len(set(prizes)) != len(prizes) or not set(prizes) <= set(PRIZES):
+        found.append("a prize is in two places, or is not one of the game's prizes")
+    if len(state.pool) != len(PRIZES) - 2 * min(state.round + 1, state.rounds):
+        found.append(f"{len(state.pool)} prizes left in the pool in round {state.round + 1}")
+    if sum(len(won) for won in state.won) > state.round:
+        found.append("more prizes won than rounds played")
+    if state.reveals != state.round + (1 if state.phase == "react" else 0):
+        found.append(f"{state.reveals} reveals of the bids by round {state.round + 1}")
+    if sum(len(spent) for spent in state.spent) != state.reveals:
+        found.append("one card is spent at every reveal, by its winner")
+
+    # Bid cards: each in one hand, spent, or in the stock (masked in views).
+    cards = state.stock + [c for seat in range(n) for c in state.hands[seat] + state.spent[seat]]
+    seen = [c for c in cards if c != MASKED]
+    if len(cards) != BAND * state.rounds or len(set(seen)) != len(seen):
+        found.append(f"the bid cards do not add up to {BAND * state.rounds}, each once")
+    if not set(seen) <= set(range(1, BAND * state.rounds + 1)):
+        found.append("a bid card is not one of the game's cards")
+    for seat in range(n):
+        hand = state.hands[seat]
+        known = [c for c in hand + state.spent[seat] if c != MASKED]
+        bands = sorted(band_of(c) for c in known)
+        if len(hand) + len(state.spent[seat]) != state.rounds or len(set(bands)) != len(bands):
+            found.append(f"seat {seat} does not hold or have spent one card of each band")
+        if not set(state.shown[seat]) <= set(hand):
+            found.append(f"seat {seat} shows a card it does not hold")
+        bid = state.bids[seat]
+        if state.phase != "bid" and bid != NO_BID:
+            found.append(f"seat {seat} has a sealed bid outside the bidding")
+        elif bid == HIDDEN and state.viewer in (FULL, seat):
+            found.append(f"seat {seat}'s sealed bid is hidden from a state that must see it")
+        elif bid not in (NO_BID, HIDDEN) and bid not in hand:
+            found.append(f"seat {seat} bids card {bid}, which is not in its hand")
+        if not 0 <= state.vetoes[seat] <= 1:
+            found.append(f"seat {seat} has {state.vetoes[seat]} veto tokens")
+    if state.phase == "bid" and NO_BID not in state.bids:
+        found.append("every bid is sealed but they were not revealed")
+    if state.phase == "react":
+        if not (0 <= state.asked < n and 0 <= state.winner < n) or state.asked == state.winner:
+            found.append("reaction window without a seat to ask")
+    elif state.asked != -1:
+        found.append("a seat is asked to react outside the reaction window")
+    return found
 
 
 def _int(value: Any, name: str) -> int:
