@@ -1,0 +1,260 @@
+"""The :class:`~core.engine.Game` contract, checked on every registered game and the toy game.
+
+Each case is a seeded random playout (a few seeds, the fewest and the most players). The
+checks run at sampled steps (the final position included), except :func:`problems`, which
+runs at every step. Nothing here names a registered game: a new game gets all of it by
+registering, provided its package has a ``state`` module with ``problems(state)``.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import random
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator
+
+import pytest
+
+from core.engine import CorruptData, Game
+from core.registry import game_ids, get_game
+from core.rng import Rng
+from core.table import Seat, Table, parse_options
+from tests import toy_game
+
+SEEDS = (1, 2, 3)
+SAMPLES = 30
+"""Roughly how many positions of each playout get the (slower) sampled checks."""
+MAX_MOVES = 10_000
+"""No game needs this many moves (the longest, Council of Four at 4 players, takes ~600)."""
+DETERMINIZATIONS = 3
+
+Problems = Callable[[Any], list[str]]
+
+
+def game_of(game_id: str) -> Game[Any, Any]:
+    """The game object of a registered id, or the toy game."""
+    return toy_game.GAME if game_id == toy_game.GAME.info.id else get_game(game_id)
+
+
+def problems_of(game_id: str) -> Problems:
+    """The game's invariant check: ``core.<id>.state.problems`` (the toy game has its own)."""
+    if game_id == toy_game.GAME.info.id:
+        return toy_game.problems
+    problems: Problems | None = getattr(importlib.import_module(f"core.{game_id}.state"), "problems", None)
+    assert problems is not None, f"core.{game_id}.state must define problems(state) -> list[str]"
+    return problems
+
+
+@dataclass(frozen=True)
+class Case:
+    """One seeded random playout."""
+
+    game_id: str
+    players: int
+    seed: int
+
+    def __str__(self) -> str:
+        return f"{self.game_id}, {self.players} players, seed {self.seed}"
+
+    @property
+    def game(self) -> Game[Any, Any]:
+        """The game played."""
+        return game_of(self.game_id)
+
+    def names(self) -> list[str]:
+        """The players' names."""
+        return [f"P{i}" for i in range(self.players)]
+
+    def options(self) -> dict[str, Any]:
+        """The default options, parsed as a table parses them."""
+        return parse_options(self.game, {}, self.players)
+
+    def setup(self) -> Any:
+        """The initial state."""
+        return self.game.setup(self.names(), self.seed, self.options())
+
+
+def cases() -> list[Case]:
+    """Every game id (registered and toy) x fewest and most players x seeds."""
+    found: list[Case] = []
+    for game_id in game_ids() + [toy_game.GAME.info.id]:
+        info = game_of(game_id).info
+        for players in sorted({info.min_players, info.max_players}):
+            found.extend(Case(game_id, players, seed) for seed in SEEDS)
+    return found
+
+
+CASES = cases()
+parametrize_cases = pytest.mark.parametrize(
+    "case", CASES, ids=[f"{c.game_id}-{c.players}p-seed{c.seed}" for c in CASES]
+)
+
+
+@functools.cache
+def moves(case: Case) -> tuple[tuple[int, Any], ...]:
+    """The playout's ``(seat, action)`` pairs, from a random acting seat's random legal action.
+
+    Fails if a position has nobody to act or an acting seat without a legal action, or if
+    the game has not ended after :data:`MAX_MOVES` moves.
+    """
+    game = case.game
+    rng = random.Random(case.seed)
+    state = case.setup()
+    played: list[tuple[int, Any]] = []
+    while not game.is_over(state):
+        assert len(played) < MAX_MOVES, f"{case}: the game has not ended after {MAX_MOVES} moves"
+        acting = game.to_act(state)
+        assert acting, f"{case}, move {len(played)}: the game is not over but nobody is to act"
+        seat = rng.choice(acting)
+        actions = game.legal_actions(state, seat)
+        assert actions, f"{case}, move {len(played)}: seat {seat} must act but has no legal action"
+        action = rng.choice(actions)
+        game.apply_in_place(state, seat, action)
+        played.append((seat, action))
+    return tuple(played)
+
+
+def positions(case: Case) -> Iterator[tuple[int, Any]]:
+    """``(move number, state)`` at the sampled positions of the playout, the final one included.
+
+    The states are the playout's own: checks must not change them.
+    """
+    game = case.game
+    played = moves(case)
+    stride = max(1, len(played) // SAMPLES)
+    state = case.setup()
+    for step, (seat, action) in enumerate(played):
+        if step % stride == case.seed % stride:
+            yield step, state
+        game.apply_in_place(state, seat, action)
+    yield len(played), state
+
+
+def acting_actions(game: Game[Any, Any], state: Any) -> list[tuple[int, Any]]:
+    """Every ``(seat, legal action)`` of the seats to act."""
+    if game.is_over(state):
+        return []
+    return [(seat, action) for seat in game.to_act(state) for action in game.legal_actions(state, seat)]
+
+
+def round_trip(game: Game[Any, Any], value: Any, where: str) -> None:
+    """``encode(decode(encode(value))) == encode(value)``."""
+    data = game.encode_state(value)
+    assert game.encode_state(game.decode_state(data)) == data, f"{where}: the encoding does not round-trip"
+
+
+@parametrize_cases
+def test_every_game_ends_with_a_result(case: Case) -> None:
+    game = case.game
+    state = case.setup()
+    for seat, action in moves(case):
+        game.apply_in_place(state, seat, action)
+    assert game.is_over(state) and game.to_act(state) == []
+    result = game.result(state)
+    assert len(result.totals) == len(result.ranks) == case.players and min(result.ranks) == 1
+
+
+@parametrize_cases
+def test_problems_are_empty_at_every_step(case: Case) -> None:
+    game, problems = case.game, problems_of(case.game_id)
+    state = case.setup()
+    assert problems(state) == [], f"{case}: set-up"
+    for step, (seat, action) in enumerate(moves(case), start=1):
+        game.apply_in_place(state, seat, action)
+        assert problems(state) == [], f"{case}, after move {step} ({game.describe(action)})"
+
+
+@parametrize_cases
+def test_legal_actions_are_legal_and_only_for_seats_to_act(case: Case) -> None:
+    game = case.game
+    for step, state in positions(case):
+        acting = [] if game.is_over(state) else game.to_act(state)
+        for seat in range(case.players):
+            if seat not in acting:
+                assert game.legal_actions(state, seat) == [], f"{case}, move {step}: seat {seat} is not to act"
+        for seat, action in acting_actions(game, state):
+            assert game.why_illegal(state, seat, action) is None, f"{case}, move {step}: {action!r}"
+
+
+@parametrize_cases
+def test_apply_equals_apply_in_place_on_a_clone_and_keeps_its_input(case: Case) -> None:
+    game = case.game
+    rng = random.Random(case.seed)
+    for step, state in positions(case):
+        options = acting_actions(game, state)
+        for seat, action in rng.sample(options, min(3, len(options))):
+            before = game.encode_state(state)
+            after = game.apply(state, seat, action)
+            assert game.encode_state(state) == before, f"{case}, move {step}: apply changed its input"
+            copy = game.clone(state)
+            assert game.encode_state(copy) == before, f"{case}, move {step}: the clone differs"
+            game.apply_in_place(copy, seat, action)
+            assert game.encode_state(state) == before, f"{case}, move {step}: the clone shares parts"
+            assert game.encode_state(copy) == game.encode_state(after), f"{case}, move {step}: {action!r}"
+
+
+@parametrize_cases
+def test_states_and_views_round_trip_and_only_states_decode_as_full(case: Case) -> None:
+    game, problems = case.game, problems_of(case.game_id)
+    for step, state in positions(case):
+        where = f"{case}, move {step}"
+        assert not game.is_view(state), where
+        round_trip(game, state, where)
+        data = game.encode_state(state)
+        assert game.encode_state(game.decode_full_state(data)) == data, where
+        for seat in [*range(case.players), None]:
+            view = game.view(state, seat)
+            assert game.is_view(view), f"{where}: the view of seat {seat}"
+            assert problems(view) == [], f"{where}: the view of seat {seat}"
+            round_trip(game, view, f"{where}: the view of seat {seat}")
+            with pytest.raises(CorruptData):
+                game.decode_full_state(game.encode_state(view))
+
+
+@parametrize_cases
+def test_determinize_keeps_the_view(case: Case) -> None:
+    """Re-dealing what a seat cannot see changes neither its view nor the spectator's."""
+    game, problems = case.game, problems_of(case.game_id)
+    for step, state in positions(case):
+        public = game.encode_state(game.view(state, None))
+        for seat in range(case.players):
+            view = game.view(state, seat)
+            expected = game.encode_state(view)
+            for k in range(DETERMINIZATIONS):
+                where = f"{case}, move {step}: seat {seat}'s view, determinization {k}"
+                det = game.determinize(view, seat, Rng(k))
+                assert not game.is_view(det), where
+                assert problems(det) == [], where
+                assert game.encode_state(game.view(det, seat)) == expected, where
+                assert game.encode_state(game.view(det, None)) == public, f"{where}: the spectator's view"
+
+
+@parametrize_cases
+def test_log_text_does_not_depend_on_hidden_parts(case: Case) -> None:
+    """What :meth:`Table.submit` logs (``describe`` on the spectator's view) is the same
+    whatever the hidden parts of the game are."""
+    game = case.game
+    for step, state in positions(case):
+        actions = acting_actions(game, state)
+        public = game.view(state, None)
+        expected = [game.describe(action, public) for _, action in actions]
+        for seat in range(case.players):
+            view = game.view(state, seat)
+            for k in range(DETERMINIZATIONS):
+                det_public = game.view(game.determinize(view, seat, Rng(k)), None)
+                texts = [game.describe(action, det_public) for _, action in actions]
+                assert texts == expected, f"{case}, move {step}: from seat {seat}'s determinization {k}"
+
+
+@parametrize_cases
+def test_replay_rebuilds_the_live_state(case: Case) -> None:
+    game = case.game
+    played = moves(case)
+    seats = [Seat(i, name) for i, name in enumerate(case.names())]
+    state = case.setup()
+    for count, (seat, action) in enumerate(played, start=1):
+        game.apply_in_place(state, seat, action)
+        if count in (len(played) // 2, len(played)):
+            table = Table.replay(game, seats, case.seed, {}, played[:count])
+            assert game.encode_state(table.state) == game.encode_state(state), f"{case}, move {count}"
