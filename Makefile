@@ -24,6 +24,7 @@ play: $(STAMP)
 	$(BIN)/meeple
 
 test: $(TSTAMP)
+	$(BIN)/python -m mypy
 	$(BIN)/python -m pytest -n 2 --dist loadgroup
 
 bench: $(TSTAMP)
