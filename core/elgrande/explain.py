@@ -109,7 +109,9 @@ def why_illegal(state: State, seat: int, action: Any) -> str | None:
     acting = to_act(state)
     if seat not in acting:
         return _waiting(state, seat, acting)
-    if action in _legal(state, seat):
+    # The move list legal_actions caches (set when the state settled) saves regenerating it.
+    cache = state.cache
+    if action in (cache if cache is not None and state.cache_seat == seat else _legal(state, seat)):
         return None
     return _reason(state, seat, action) or f"That move is not allowed now: {describe(action, state)}."
 
