@@ -557,11 +557,21 @@ def _apply(state: State, seat: int, action: Action) -> None:
     if state.phase == BODY:
         _apply_body(state, seat, action)
         return
-    match action:
+    match action:  # the most frequent kinds first: each case is one isinstance check
         case Power(value=value):
             _bid(state, seat, value)
+        case Take(stack=stack):
+            _take(state, seat, stack)
         case Court(n=n):
             _refill(state, seat, n)
+        case Disk(region=region):
+            state.disks[seat] = region
+        case Ret(source=source):
+            _ret(state, seat, source)
+        case Veto():
+            _answer_veto(state, seat, True)
+        case Allow():
+            _answer_veto(state, seat, False)
         case CourtFrom(region=region):
             state.board[region][seat] -= 1
             state.court[seat] += 1
@@ -571,16 +581,6 @@ def _apply(state: State, seat: int, action: Action) -> None:
         case CourtStop():
             state.refill_left = 0
             state.phase = TAKE_PHASE
-        case Take(stack=stack):
-            _take(state, seat, stack)
-        case Veto():
-            _answer_veto(state, seat, True)
-        case Allow():
-            _answer_veto(state, seat, False)
-        case Ret(source=source):
-            _ret(state, seat, source)
-        case Disk(region=region):
-            state.disks[seat] = region
         case _:
             raise TypeError(f"not an El Grande action for phase {state.phase_name}: {action!r}")
 
@@ -669,7 +669,7 @@ def _insert_castillo(state: State, seat: int, count: int = 1) -> None:
 
 
 def _apply_body(state: State, seat: int, action: Action) -> None:
-    match action:
+    match action:  # the most frequent kinds first
         case Place(dest=dest):
             state.court[seat] -= 1
             state.placed += 1
@@ -679,13 +679,6 @@ def _apply_body(state: State, seat: int, action: Action) -> None:
                 state.board[dest][seat] += 1
         case PlaceDone():
             state.place_closed = True
-        case SpecialSkip():
-            state.special = DONE
-            if state.placed:
-                state.place_closed = True
-        case SpecialDone():
-            state.special = DONE
-            state.sp_mode = M_NONE
         case Pick(region=region, seat=owner):
             if state.special == NOT_STARTED:
                 _begin_special(state)
@@ -694,15 +687,12 @@ def _apply_body(state: State, seat: int, action: Action) -> None:
             state.pick_seat = owner
             if _move_params(state)[3]:
                 state.src_region = region
-        case TakeBack(value=value):
-            _take_back(state, seat, value)
+        case SpecialSkip():
             state.special = DONE
-            state.sp_mode = M_NONE
-        case CourtStop():
-            state.special = DONE
-            state.sp_mode = M_NONE
+            if state.placed:
+                state.place_closed = True
         case (
-            SpecialGo() | To() | PlaceExtra() | Remove() | Score() | Scoreboard() | Grande()
+            To() | SpecialGo() | PlaceExtra() | Remove() | Score() | Scoreboard() | Grande()
             | Court() | CourtFrom() | King() | Movement()
         ):  # the steps the acting player proposes: each opens a Veto window (spec §3.10)
             if state.special == NOT_STARTED:
@@ -716,6 +706,16 @@ def _apply_body(state: State, seat: int, action: Action) -> None:
                     state.phase = VETO_PHASE
                     return
             _execute(state, seat, action)
+        case SpecialDone():
+            state.special = DONE
+            state.sp_mode = M_NONE
+        case TakeBack(value=value):
+            _take_back(state, seat, value)
+            state.special = DONE
+            state.sp_mode = M_NONE
+        case CourtStop():
+            state.special = DONE
+            state.sp_mode = M_NONE
         case _:
             raise TypeError(f"not an action for this part of the turn: {action!r}")
     _check_turn_end(state)
