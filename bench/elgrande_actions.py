@@ -110,7 +110,7 @@ def measure(quick: bool) -> dict[str, Any]:
         bot = make_bot("hard", index, game=GAME)
         view = GAME.view(state, seat)
         start = time.process_time()
-        action = bot.choose(GAME, view, seat)
+        action: Any = bot.choose(GAME, view, seat)
         times.append(time.process_time() - start)
         chosen.append(GAME.encode_action(action))
     figures["hard decision median, ms"] = statistics.median(times) * 1000
