@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from typing import Any, Hashable
 
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.message import Message
 from textual.widgets import Static
 
 from core.council.actions import (
@@ -62,9 +64,12 @@ class CouncilBoard(BoardView):
 
     BINDINGS = [Binding("e", "end_turn", "End turn")]
 
+    class EndTurn(Message):
+        """The player asked to end the turn (e)."""
+
     def action_end_turn(self) -> None:
-        """End the turn when that is allowed."""
-        self.screen.end_turn()  # type: ignore[attr-defined]
+        """Ask to end the turn (the screen checks that it is allowed)."""
+        self.post_message(self.EndTurn())
 
 
 class CouncilScreen(GameScreen):
@@ -204,6 +209,7 @@ class CouncilScreen(GameScreen):
         return extra
 
     # --- keys -----------------------------------------------------------------------------
+    @on(CouncilBoard.EndTurn)
     def end_turn(self) -> None:
         """e: end the turn if that is a legal move now."""
         if self.viewer is None:

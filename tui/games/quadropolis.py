@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from typing import Any, Hashable
 
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.message import Message
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
@@ -30,6 +32,7 @@ from tui.games.quadropolis_render import (
 )
 from tui.screens.game import GameScreen
 from tui.text import esc
+from tui.widgets.board import BoardView
 from tui.widgets.cursor import DIRECTIONS, nearest
 from tui.widgets.players import player_tag
 
@@ -41,47 +44,48 @@ def _slot_position(slot: int) -> tuple[int, int]:
     return {"N": (0, line), "S": (6, line), "W": (line, 0), "E": (line, 6)}[side]
 
 
-class QuadropolisBoard(Vertical, can_focus=True):
-    """The focusable board; its keys drive the screen's cursor flow."""
+class QuadropolisBoard(BoardView):
+    """The focusable board: arrows and Enter as on every board, plus Quadropolis's own keys."""
 
     BINDINGS = [
         Binding("1", "architect(1)", "Architect 1", show=False),
         Binding("2", "architect(2)", "Architect 2", show=False),
         Binding("3", "architect(3)", "Architect 3", show=False),
         Binding("4", "architect(4)", "Architect 4", show=False),
-        Binding("up,k", "move('up')", "Up", show=False),
-        Binding("down,j", "move('down')", "Down", show=False),
-        Binding("left,h", "move('left')", "Left", show=False),
-        Binding("right,l", "move('right')", "Right", show=False),
-        Binding("enter", "confirm", "Take / build"),
+        Binding("enter", "choose", "Take / build"),
         Binding("d", "discard", "Discard"),
-        Binding("tab", "next_city", "Next city"),
-        Binding("shift+tab", "previous_city", "Previous city", show=False),
+        Binding("tab", "city(1)", "Next city"),
+        Binding("shift+tab", "city(-1)", "Previous city", show=False),
     ]
+
+    class ArchitectChosen(Message):
+        """The player picked Architect ``number`` (1–4)."""
+
+        def __init__(self, number: int) -> None:
+            super().__init__()
+            self.number = number
+
+    class Discarded(Message):
+        """The player asked to discard the building in hand (d)."""
+
+    class CityCycled(Message):
+        """The player asked to look at the next (``step`` 1) or previous (-1) city."""
+
+        def __init__(self, step: int) -> None:
+            super().__init__()
+            self.step = step
 
     def action_architect(self, number: int) -> None:
         """Choose an Architect."""
-        self.screen.choose_architect(number)  # type: ignore[attr-defined]
-
-    def action_move(self, direction: str) -> None:
-        """Move the cursor."""
-        self.screen.move_cursor(direction)  # type: ignore[attr-defined]
-
-    def action_confirm(self) -> None:
-        """Take at the slot, or build on the square."""
-        self.screen.confirm()  # type: ignore[attr-defined]
+        self.post_message(self.ArchitectChosen(number))
 
     def action_discard(self) -> None:
         """Discard the tile in hand."""
-        self.screen.discard()  # type: ignore[attr-defined]
+        self.post_message(self.Discarded())
 
-    def action_next_city(self) -> None:
-        """Show the next player's city."""
-        self.screen.cycle_city(1)  # type: ignore[attr-defined]
-
-    def action_previous_city(self) -> None:
-        """Show the previous player's city."""
-        self.screen.cycle_city(-1)  # type: ignore[attr-defined]
+    def action_city(self, step: int) -> None:
+        """Show another player's city."""
+        self.post_message(self.CityCycled(step))
 
 
 class QuadropolisScreen(GameScreen):
@@ -272,6 +276,27 @@ class QuadropolisScreen(GameScreen):
     def _view_if_my_turn(self) -> State | None:
         view = self.current_view()
         return view if self._my_turn(view) else None
+
+    # --- the board's keys (messages from QuadropolisBoard) ----------------------------------
+    def board_move(self, direction: str) -> None:
+        """Arrows move over the slots or the city (Quadropolis keeps its own cursor flow)."""
+        self.move_cursor(direction)
+
+    def board_choose(self) -> None:
+        """Enter takes at the slot or builds on the square."""
+        self.confirm()
+
+    @on(QuadropolisBoard.ArchitectChosen)
+    def _architect_chosen(self, event: QuadropolisBoard.ArchitectChosen) -> None:
+        self.choose_architect(event.number)
+
+    @on(QuadropolisBoard.Discarded)
+    def _discarded(self) -> None:
+        self.discard()
+
+    @on(QuadropolisBoard.CityCycled)
+    def _city_cycled(self, event: QuadropolisBoard.CityCycled) -> None:
+        self.cycle_city(event.step)
 
     def choose_architect(self, number: int) -> None:
         """Pick Architect ``number`` (only in the placing step)."""

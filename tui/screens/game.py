@@ -14,6 +14,7 @@ from typing import Any, ClassVar, Hashable, Iterable
 from textual import on, work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
+from textual.message import Message
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
@@ -21,11 +22,12 @@ from textual.worker import get_current_worker
 
 from core.ai import make_bot
 from core.engine import IllegalAction
-from core.table import Table, TableEvent
+from core.table import LogEntry, Table, TableEvent
 from saves import Autosaver
 from tui.crash import write_crash_log
 from tui.text import esc
 from tui.widgets.action_list import ActionList
+from tui.widgets.board import BoardView
 from tui.widgets.cursor import Target, TargetCursor
 from tui.widgets.game_log import GameLog
 from tui.widgets.players import player_tag
@@ -37,7 +39,19 @@ THINK_SECONDS = {"easy": 0.5, "normal": 0.8, "hard": 1.0}
 
 
 class GameScreen(Screen[None]):
-    """Base class of the per-game screens."""
+    """Base class of the per-game screens.
+
+    A move reaches the screen by one path, whoever made it (a key, a bot, later a remote
+    player): the table tells its listener, which posts :class:`MoveApplied`, and that
+    handler draws the move and moves the game on.
+    """
+
+    class MoveApplied(Message):
+        """A move was made at the table (``entry``: who made it, what, and what it caused)."""
+
+        def __init__(self, entry: LogEntry) -> None:
+            super().__init__()
+            self.entry = entry
 
     # Typed wide enough for the game screens, which list this sheet and then their own.
     CSS_PATH: ClassVar[str | list[str | PurePath]] = "game.tcss"
@@ -230,10 +244,30 @@ class GameScreen(Screen[None]):
         return self.game.describe(action, view)
 
     def _on_table_event(self, event: TableEvent) -> None:
-        if event.kind in ("action", "undo"):
+        if event.kind == "action" and event.entry is not None:
+            self.post_message(self.MoveApplied(event.entry))
+        elif event.kind == "undo":
             self._rebuild_log()
         if self.autosaver.last_error:
             self.notify(esc(self.autosaver.last_error), severity="error", title="Autosave failed")
+
+    @on(MoveApplied)
+    def _move_applied(self, event: MoveApplied) -> None:
+        """Draw a move and move the game on; another player's move is shown for a moment."""
+        if not self.is_attached:
+            return
+        self._rebuild_log()
+        seat, action = event.entry.seat, event.entry.action
+        if self.table.seats[seat].controller.is_human:
+            self.advance()
+            return
+        self.show_bot_move(seat, action)
+        self.refresh_all()
+        delay = getattr(self.app, "bot_delay", 0.0)
+        if delay > 0:
+            self.set_timer(delay, self.advance)
+        else:
+            self.advance()
 
     # --- turn flow ------------------------------------------------------------------------
     def advance(self) -> None:
@@ -335,14 +369,6 @@ class GameScreen(Screen[None]):
             return
         except Exception as exc:  # a rules bug: the move is not made, the save is kept
             self.table_failed("playing the bot's move", exc)
-            return
-        self.show_bot_move(seat, action)
-        delay = getattr(self.app, "bot_delay", 0.0)
-        self.refresh_all()
-        if delay > 0:
-            self.set_timer(delay, self.advance)
-        else:
-            self.advance()
 
     def submit_action(self, action: Hashable) -> None:
         """Submit a human move for the viewing seat (asking first if the settings say so)."""
@@ -379,8 +405,6 @@ class GameScreen(Screen[None]):
             return
         except Exception as exc:  # a rules bug: the move is not made, the save is kept
             self.table_failed("playing that move", exc)
-            return
-        self.advance()
 
     def table_failed(self, doing: str, error: Exception) -> None:
         """A table call raised something unexpected: log it, tell the player, carry on.
@@ -397,6 +421,16 @@ class GameScreen(Screen[None]):
             title="Unexpected error",
             timeout=12,
         )
+
+    @on(BoardView.Moved)
+    def _board_moved(self, event: BoardView.Moved) -> None:
+        event.stop()
+        self.board_move(event.direction)
+
+    @on(BoardView.Chosen)
+    def _board_chosen(self, event: BoardView.Chosen) -> None:
+        event.stop()
+        self.board_choose()
 
     @on(ActionList.Chosen)
     def _chosen(self, event: ActionList.Chosen) -> None:

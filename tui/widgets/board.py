@@ -1,13 +1,19 @@
-"""The focusable board area used with the shared cursor: arrows/hjkl move, Enter chooses."""
+"""The focusable board area: its keys become messages that the game screen handles.
+
+Messages go up and attributes come down, as in Textual's own widgets: the board never
+calls into its screen. Arrows (or hjkl) post :class:`BoardView.Moved`, Enter posts
+:class:`BoardView.Chosen`; a game's own board adds messages for its own keys.
+"""
 
 from __future__ import annotations
 
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.message import Message
 
 
 class BoardView(Vertical, can_focus=True):
-    """Forwards its keys to the game screen's shared board cursor."""
+    """A board that turns arrows and Enter into :class:`Moved` and :class:`Chosen`."""
 
     BINDINGS = [
         Binding("up,k", "move('up')", "Up", show=False),
@@ -17,10 +23,20 @@ class BoardView(Vertical, can_focus=True):
         Binding("enter", "choose", "Choose"),
     ]
 
+    class Moved(Message):
+        """The player moved the board cursor (``direction``: up, down, left or right)."""
+
+        def __init__(self, direction: str) -> None:
+            super().__init__()
+            self.direction = direction
+
+    class Chosen(Message):
+        """The player chose what is under the board cursor (Enter)."""
+
     def action_move(self, direction: str) -> None:
         """Move the board cursor."""
-        self.screen.board_move(direction)  # type: ignore[attr-defined]
+        self.post_message(self.Moved(direction))
 
     def action_choose(self) -> None:
         """Choose what is under the cursor."""
-        self.screen.board_choose()  # type: ignore[attr-defined]
+        self.post_message(self.Chosen())
