@@ -9,7 +9,8 @@ Conventions:
 * States are mutable objects owned by the game module, with a fast ``clone()``.
   :meth:`Game.apply` never touches its input; :meth:`Game.apply_in_place` mutates (for
   bots and replays, after the action is known to be legal).
-* Actions are small immutable, hashable values (usually ``NamedTuple``\\ s) with a stable
+* Actions are small immutable, hashable values (``NamedTuple``\\ s or frozen slotted
+  dataclasses; two actions of different kinds never compare equal) with a stable
   plain-data encoding.
 * Randomness lives in the state (:class:`core.rng.Rng`), so a game is fully determined by
   ``(game id, options, players, seed, action list)``.
@@ -325,6 +326,15 @@ class Game(ABC, Generic[S, A]):
         there is nothing to compare.
         """
         return {}
+
+    def problems(self, state: S) -> list[str]:
+        """What is wrong with ``state`` (a state or a view), in plain sentences; [] if nothing.
+
+        The game's invariants (pieces conserved, no negative stocks...), checked when a
+        state is decoded and by the conformance and fuzz tests. Every game overrides this
+        with its state module's ``problems``; the default knows of no invariant.
+        """
+        return []
 
     def is_undo_barrier(self, before: S, after: S) -> bool:
         """True if going from ``before`` to ``after`` drew randomness or revealed secrets.

@@ -314,6 +314,10 @@ class SealedBids(Game[BidState, Action]):
                 v.bids[other] = HIDDEN
         return v
 
+    def problems(self, state: BidState) -> list[str]:
+        """The toy game's invariants (see the module-level :func:`problems`)."""
+        return problems(state)
+
     def is_view(self, state: BidState) -> bool:
         """Views keep a dummy RNG, so ``viewer`` tells them apart from whole states."""
         return state.viewer != FULL

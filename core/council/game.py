@@ -115,6 +115,10 @@ class CouncilGame(Game[State, Action]):
         """The options a state records: the map layout (the first player is drawn or picked)."""
         return {LAYOUT.key: state.layout.key}
 
+    def problems(self, state: State) -> list[str]:
+        """The invariants of council's state (see ``core.council.state.problems``)."""
+        return st.problems(state)
+
     def num_players(self, state: State) -> int:
         """Number of seats."""
         return state.players

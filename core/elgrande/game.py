@@ -18,6 +18,7 @@ from core.elgrande.state import (
     SPECTATOR,
     State,
 )
+from core.elgrande.state import problems as state_problems
 from core.elgrande.text import describe, progress, prompt
 from core.engine import Game, GameInfo, OptionSpec, PlainData, Result, first_player_option, rank_by
 from core.rng import Rng
@@ -130,6 +131,10 @@ class ElGrandeGame(Game[State, Action]):
             SHORT_GAME.key: state.short_game,
             PRINTED_CLASSES.key: state.printed_classes,
         }
+
+    def problems(self, state: State) -> list[str]:
+        """The invariants of elgrande's state (see ``core.elgrande.state.problems``)."""
+        return state_problems(state)
 
     def num_players(self, state: State) -> int:
         """Number of seats."""

@@ -12,6 +12,7 @@ from core.quadropolis.board import CITY, SLOT_INDEX, SLOT_TARGET, city_square
 from core.quadropolis.content import RULES, TILE_EN, TILE_INH, TILE_KIND, TILES, TOWER, type_name
 from core.quadropolis.scoring import CATEGORIES, Allocation
 from core.quadropolis.state import State
+from core.quadropolis.state import problems as state_problems
 from core.rng import Rng
 
 FIRST_PLAYER = first_player_option(
@@ -85,6 +86,10 @@ class QuadropolisGame(Game[State, Action]):
     def snapshot_options(self, state: State) -> dict[str, Any]:
         """The options a state records: the adjacency rule (the first player is drawn or picked)."""
         return {ADJACENCY.key: state.adjacency_needs_activation}
+
+    def problems(self, state: State) -> list[str]:
+        """The invariants of quadropolis's state (see ``core.quadropolis.state.problems``)."""
+        return state_problems(state)
 
     def num_players(self, state: State) -> int:
         """Number of seats."""

@@ -3,13 +3,12 @@
 Each case is a seeded random playout (a few seeds, the fewest and the most players). The
 checks run at sampled steps (the final position included), except :func:`problems`, which
 runs at every step. Nothing here names a registered game: a new game gets all of it by
-registering, provided its package has a ``state`` module with ``problems(state)``.
+registering, provided it declares its invariants (:meth:`~core.engine.Game.problems`).
 """
 
 from __future__ import annotations
 
 import functools
-import importlib
 import random
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
@@ -38,12 +37,12 @@ def game_of(game_id: str) -> Game[Any, Any]:
 
 
 def problems_of(game_id: str) -> Problems:
-    """The game's invariant check: ``core.<id>.state.problems`` (the toy game has its own)."""
-    if game_id == toy_game.GAME.info.id:
-        return toy_game.problems
-    problems: Problems | None = getattr(importlib.import_module(f"core.{game_id}.state"), "problems", None)
-    assert problems is not None, f"core.{game_id}.state must define problems(state) -> list[str]"
-    return problems
+    """The game's invariant check, :meth:`Game.problems`; every game must declare its own."""
+    game = game_of(game_id)
+    assert type(game).problems is not Game.problems, (
+        f"{game_id} must override Game.problems with its state's invariants"
+    )
+    return game.problems
 
 
 @dataclass(frozen=True)
