@@ -160,7 +160,7 @@ def castillo_line(view: State, row: int, cursor: tuple[int, int] | None, legal: 
     label = f"[b {mark}]{label}[/]" if mark else f"[b]{label}[/]"
     totals = view.castillo_totals()
     if totals is None:
-        return f"{label}: contents hidden [dim](each insertion is in the log)[/]"
+        return f"{label}: hidden [dim](see the log)[/]"
     seats = range(len(view.names))
     return f"{label}: " + " ".join(f"[{player_style(s)}]{player_glyph(s)}[/]{totals[s]}" for s in seats)
 
