@@ -24,7 +24,7 @@ from tui.screens.load import LoadScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.new_game import NewGameScreen
 
-from tests.tui.helpers import open_game, random_table, wait_for_screen, write_fixed_save
+from tests.tui.helpers import open_game, random_table, wait_for_screen, wait_for_turn, write_fixed_save
 
 HIDDEN_HAND_GAMES = ("council", "elgrande")
 HOSTILE = ("[@click=app.quit()]Bo", "[$error]Cy", "[b]Di")
@@ -164,8 +164,10 @@ def test_names_that_look_like_markup_are_shown_as_typed(game_id: str) -> None:
                     break
                 screen.submit_action(legal[0])
                 await pilot.pause(0.05)
-                while screen._bot_busy:
-                    await pilot.pause(0.05)
+                await wait_for_turn(pilot, screen, 0)
+            await wait_for_turn(pilot, screen, 0)
+            await pilot.pause()
+            # The status line names the player to move: "A [@click=app.quit()]Bo: ..."
             text, metas = screen_text(app)
             assert app.is_running
             assert names[0] in text, "the name is shown exactly as typed"
