@@ -2,7 +2,8 @@
 
 Modules: ``content`` (data file), ``board`` (the 8 map layouts), ``actions``, ``state``,
 ``payments`` (paying a council), ``rules`` (setup, legal moves, apply, reasons),
-``scoring`` (final scores, evaluation), ``helpers`` (read-only views for the UI), ``game``.
+``scoring`` (final scores, evaluation), ``text`` (descriptions, prompts, progress, log and
+result wording), ``helpers`` (read-only views for the UI), ``game``.
 """
 
 from core.council.actions import (

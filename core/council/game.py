@@ -8,36 +8,11 @@ from core.ai.profile import SearchProfile
 from core.council import actions as act
 from core.council import rules, scoring
 from core.council import state as st
-from core.council.actions import (
-    Acquire,
-    Action,
-    Build,
-    Change,
-    Elect,
-    ElectQuick,
-    EndTurn,
-    Extra,
-    FreePermit,
-    Hire,
-    Pay,
-    Rebonus,
-    Royal,
-    Token,
-)
+from core.council.actions import Action
 from core.council.board import DEFAULT_LAYOUT, LAYOUT_KEYS
-from core.council.content import (
-    C,
-    CARD_TOTALS,
-    CITY_INDEX,
-    CITY_NAMES,
-    PERMIT_INDEX,
-    PERMITS,
-    REGION_PERMITS,
-    bonus_text,
-)
-from core.council.helpers import payment_preview, paying_for
-from core.council.rules import PER_ROAD
-from core.council.state import CH_FREE, CH_TOKEN, STAGE_NONE, State
+from core.council.content import C, CARD_TOTALS, REGION_PERMITS
+from core.council.state import State
+from core.council.text import describe, effects, progress, prompt, tie_notes
 from core.engine import Game, GameInfo, OptionSpec, PlainData, Result, first_player_option, rank_by
 from core.rng import Rng
 
@@ -143,7 +118,7 @@ class CouncilGame(Game[State, Action]):
             breakdown=tuple(rows),
             totals=totals,
             ranks=rank_by(keys),
-            notes=tuple(_tie_notes(state, totals, ties)),
+            notes=tuple(tie_notes(state, totals, ties)),
         )
 
     def scores(self, state: State) -> list[int]:
@@ -217,42 +192,15 @@ class CouncilGame(Game[State, Action]):
 
     def effects(self, state: State) -> list[str]:
         """Draws, turned-up permits, tokens, rewards and forced moves of the last action."""
-        from core.council.helpers import event_texts
-
-        return [text for text in event_texts(state, lambda a: describe(a, state))
-                if not text.endswith("'s turn.")]
+        return effects(state)
 
     def prompt(self, state: State, seat: int) -> str:
         """What ``seat`` must decide now."""
-        if state.over:
-            return "The game is over."
-        if seat != state.current:
-            return f"Waiting for {state.names[state.current]}."
-        if state.pending:
-            item = state.pending[-1]
-            if item[0] == CH_TOKEN:
-                if item[1] == 2:
-                    return "Nobility: choose the first of two of your cities whose token bonus you gain"
-                return "Nobility: choose one of your cities whose token bonus you gain"
-            if item[0] == CH_FREE:
-                return "Nobility: take one face-up permit tile for free"
-            return "Nobility: choose one of your permit tiles to gain its bonus again"
-        if state.stage != STAGE_NONE:
-            return f"Choose the politics cards to pay for {paying_for(state)}"
-        mains = state.mains_allowed - state.mains_taken
-        quick = "" if state.quick_used else " or a quick action"
-        if mains > 0:
-            which = "your main action" if state.mains_taken == 0 else f"a main action ({mains} left)"
-            return f"Take {which}{quick}" + (", or end your turn" if state.mains_taken else "")
-        return "Take a quick action or end your turn"
+        return prompt(state, seat)
 
     def progress(self, state: State) -> str:
         """ "Turn 12" (or "Turn 40, last turns" once the end is triggered), "Game over" at the end."""
-        if state.over:
-            return "Game over"
-        if state.end_trigger >= 0:
-            return f"Turn {state.turn_number}, final round (after {state.names[state.end_trigger]}'s 10th merchant)"
-        return f"Turn {state.turn_number}"
+        return progress(state)
 
     def turn_holder(self, state: State) -> int | None:
         """The current player, None when the game is over."""
@@ -274,100 +222,3 @@ class CouncilGame(Game[State, Action]):
     def decode_action(self, data: Any) -> Action:
         """Rebuild an action; raises CorruptData."""
         return act.decode_action(data)
-
-
-def _permit_text(tile: str) -> str:
-    if tile not in PERMIT_INDEX:
-        return tile
-    p = PERMITS[PERMIT_INDEX[tile]]
-    letters = "".join(chr(ord("A") + c) for c in p.cities)
-    return f"{p.id} [{letters}: {bonus_text(p.bonus)}]"
-
-
-def _city_text(letter: str) -> str:
-    return CITY_NAMES[CITY_INDEX[letter]] if letter in CITY_INDEX else letter
-
-
-def _balcony_text(balcony: str) -> str:
-    return "the Queen's council" if balcony == "royal" else f"the {balcony} council"
-
-
-def _article(word: str) -> str:
-    """ "an" before a vowel sound ("an orange councillor"), else "a"."""
-    return "an" if word[:1] in "aeiou" else "a"
-
-
-def describe(action: Action, state: State | None = None) -> str:
-    """Short human text for an action (see :meth:`CouncilGame.describe`)."""
-    if isinstance(action, Elect):
-        return f"Elect {_article(action.colour)} {action.colour} councillor to {_balcony_text(action.balcony)} (+{C.elect_income} coins)"
-    if isinstance(action, ElectQuick):
-        return f"Quick: elect {_article(action.colour)} {action.colour} councillor to {_balcony_text(action.balcony)} for 1 servant"
-    if isinstance(action, Acquire):
-        return f"Acquire permit {_permit_text(action.tile)}"
-    if isinstance(action, Build):
-        text = f"Build in {_city_text(action.city)} with permit {action.tile}"
-        if state is not None and action.city in CITY_INDEX:
-            need = state.occupancy(CITY_INDEX[action.city])
-            if need:
-                text += f" (pay {need} servant{'s' if need > 1 else ''})"
-        return text
-    if isinstance(action, Royal):
-        text = f"Queen's help: build in {_city_text(action.city)}"
-        if state is not None and action.city in CITY_INDEX:
-            roads = state.layout.dist[state.queen][CITY_INDEX[action.city]]
-            extra = [f"{roads} road{'s' if roads != 1 else ''}, {PER_ROAD * roads} coins"]
-            need = state.occupancy(CITY_INDEX[action.city])
-            if need:
-                extra.append(f"{need} servant{'s' if need > 1 else ''}")
-            text += f" ({', '.join(extra)})"
-        return text
-    if isinstance(action, Pay):
-        cards = " + ".join(action.cards)
-        if state is not None:
-            total = payment_preview(state, action.cards)
-            if total is not None:
-                return f"Pay {cards} ({total} coin{'s' if total != 1 else ''})"
-        return f"Pay {cards}"
-    if isinstance(action, Hire):
-        return f"Quick: engage a servant for {C.hire_coins} coins"
-    if isinstance(action, Change):
-        return f"Quick: change the {action.region} permit tiles for 1 servant"
-    if isinstance(action, Extra):
-        return f"Quick: one more main action for {C.extra_main_servants} servants"
-    if isinstance(action, EndTurn):
-        return "End turn"
-    if isinstance(action, Token):
-        text = f"Take {_city_text(action.city)}'s token"
-        if state is not None and action.city in CITY_INDEX:
-            bonus = state.city_bonus[CITY_INDEX[action.city]]
-            if bonus is not None:
-                text += f" ({bonus_text(bonus)})"
-        return text
-    if isinstance(action, FreePermit):
-        return f"Take permit {_permit_text(action.tile)} for free"
-    if isinstance(action, Rebonus):
-        tile = action.tile
-        if tile in PERMIT_INDEX:
-            return f"Gain the bonus of permit {tile} again ({bonus_text(PERMITS[PERMIT_INDEX[tile]].bonus)})"
-        return f"Gain the bonus of permit {tile} again"
-    return repr(action)
-
-
-def _tie_notes(state: State, totals: Sequence[int], ties: Sequence[int]) -> list[str]:
-    """Explain the tie-break (servants + politics cards) and shared places."""
-    names = state.names
-    notes = []
-    for total in sorted(set(totals), reverse=True):
-        group = [s for s in range(state.players) if totals[s] == total]
-        if len(group) < 2:
-            continue
-        who = " and ".join(names[s] for s in group)
-        if len({ties[s] for s in group}) > 1:
-            listing = ", ".join(f"{names[s]} {ties[s]}" for s in group)
-            notes.append(f"{who} tied on {total} VP; more servants + politics cards ranks higher ({listing}).")
-        for value in sorted({ties[s] for s in group}, reverse=True):
-            still = [s for s in group if ties[s] == value]
-            if len(still) > 1:
-                notes.append(f"{' and '.join(names[s] for s in still)} share their place (tied on the tie-break too).")
-    return notes

@@ -1,18 +1,18 @@
-"""Read-only helpers for the UI: the map, councils, permits, players, routes, payments, events.
+"""Read-only helpers for the UI: the map, councils, permits, players, routes, payments.
 
 Everything takes a state or a view (what ``GAME.view`` returns) and answers in player
-terms: city letters, colour names, permit ids. Nothing here changes a state.
+terms: city letters, colour names, permit ids. Nothing here changes a state. Sentences
+(descriptions, prompts, the log) are in :mod:`core.council.text`.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, NamedTuple, Sequence
+from typing import NamedTuple, Sequence
 
 from core.council import payments as pay
 from core.council.actions import PAY_CODES, pay_of
 from core.council.content import (
     BALCONIES,
-    C,
     CARD_NAMES,
     CITY_INDEX,
     CITY_NAMES,
@@ -28,11 +28,10 @@ from core.council.content import (
     REWARD_IDS,
     REWARD_VP,
     ROYAL_BALCONY,
-    Bonus,
     bonus_text,
 )
-from core.council.rules import PER_ROAD, council_name
-from core.council.state import STAGE_ACQUIRE, STAGE_NONE, STAGE_ROYAL, State
+from core.council.rules import PER_ROAD
+from core.council.state import STAGE_NONE, STAGE_ROYAL, State
 
 
 class CityInfo(NamedTuple):
@@ -251,51 +250,3 @@ def payment_preview(state: State, cards: Sequence[str]) -> int | None:
     if not pay.fits(codes, balcony):
         return None
     return pay.cost(codes) + road
-
-
-def paying_for(state: State) -> str:
-    """What the waiting payment is for, in words ("" if none)."""
-    if state.stage == STAGE_ACQUIRE:
-        p = PERMITS[state.stage_arg]
-        return f"permit {p.id} ({council_name(p.region)})"
-    if state.stage == STAGE_ROYAL:
-        return f"the Queen's move to {CITY_NAMES[state.stage_arg]} ({council_name(ROYAL_BALCONY)})"
-    return ""
-
-
-def event_texts(state: State, describe: Callable[[Any], str] | None = None) -> list[str]:
-    """What the last action did, in player words (``describe`` renders automatic actions)."""
-    names = state.names
-    out = []
-    for event in state.events:
-        kind = event[0]
-        if kind == "turn":
-            out.append(f"{names[event[1]]}'s turn.")
-        elif kind == "draw":
-            n = event[2]
-            out.append(f"{names[event[1]]} draws {n} politics card{'s' if n > 1 else ''}.")
-        elif kind == "reshuffle":
-            out.append("The politics discard pile is shuffled into a new deck.")
-        elif kind == "turned_up":
-            out.append(f"Permit {PERMITS[event[2]].id} is turned up in the {REGIONS[event[1]]} region.")
-        elif kind == "token":
-            bonus: Bonus | None = state.city_bonus[event[2]]
-            text = "nothing" if bonus is None else bonus_text(bonus)
-            out.append(f"{names[event[1]]} gains {CITY_NAMES[event[2]]}'s token: {text}.")
-        elif kind == "space":
-            out.append(f"{names[event[1]]} reaches nobility space {event[2]}.")
-        elif kind == "reward":
-            tile = event[2]
-            label = f"Queen's reward tile ({REWARD_VP[tile]} VP)" if tile.startswith("queen") else f"{tile} reward tile ({REWARD_VP[tile]} VP)"
-            out.append(f"{names[event[1]]} takes the {label}.")
-        elif kind == "last_merchant":
-            out.append(
-                f"{names[event[1]]} placed their last merchant (+{C.last_merchant_vp} VP): "
-                "everyone else plays one more turn."
-            )
-        elif kind == "auto":
-            text = describe(event[2]) if describe else repr(event[2])
-            out.append(f"{names[event[1]]}: {text} (the only option).")
-        elif kind == "over":
-            out.append("The game is over.")
-    return out

@@ -28,6 +28,7 @@ from core.council import (
 )
 from core.council import actions as act
 from core.council import helpers as ui
+from core.council import text as words
 from core.council.content import COLOURS, PERMIT_INDEX
 from core.council.scoring import nobility_awards, permit_awards
 from core.engine import CorruptData, IllegalAction
@@ -520,14 +521,14 @@ def test_ui_helpers() -> None:
     assert ui.deck_size(state) == 90 - 19 and ui.discard_pile(state) == {}
     spaces = ui.nobility_spaces()
     assert spaces[2] == "2 VP + 2 coins" and "two" not in spaces[16] and "2 different" in spaces[16]
-    assert ui.paying_for(state) == ""
+    assert words.paying_for(state) == ""
 
 
 def test_event_texts() -> None:
     state = fresh(3)
     colour = COLOURS[next(c for c in range(6) if state.reserve[c])]
     after = GAME.apply(GAME.apply(state, 0, Elect("coast", colour)), 0, Hire())
-    texts = ui.event_texts(after, GAME.describe)
+    texts = words.event_texts(after, GAME.describe)
     assert texts == [
         "P0: End turn (the only option).",
         "P1's turn.",
@@ -536,7 +537,7 @@ def test_event_texts() -> None:
     place(state, 0, "B", "C", "D", "E", "M")
     take_permit(state, 0, "CO01")
     done = GAME.apply(state, 0, Build("CO01", "A"))
-    texts = ui.event_texts(done)
+    texts = words.event_texts(done)
     assert "P0 gains Arkon's token: 1 VP." in texts
     assert "P0 takes the iron reward tile (5 VP)." in texts
     assert "P0 takes the Queen's reward tile (25 VP)." in texts
