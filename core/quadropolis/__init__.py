@@ -1,7 +1,9 @@
 """Quadropolis (Classic mode): pure rules engine. ``GAME`` is the contract object.
 
 Modules: ``content`` (data files), ``board`` (geometry tables), ``actions``, ``state``,
-``rules`` (setup, legal moves, apply), ``scoring`` (final allocation and breakdown), ``game``.
+``rules`` (setup, legal moves, apply, why a move is illegal), ``text``
+(descriptions, prompts, progress, tie notes, board views in player terms), ``scoring``
+(final allocation and breakdown), ``game``.
 """
 
 from core.quadropolis.actions import Build, Discard, Place

@@ -93,3 +93,8 @@ DISTRICT: tuple[int, ...] = tuple(
     ((r - 1) // RULES.district_size) * _PER_SIDE + (c - 1) // RULES.district_size
     for r, c in (city_coords(sq) for sq in range(CITY_SQUARES))
 )
+
+
+def target_of(slot: str, architect: int) -> tuple[int, int]:
+    """Site square ``(row, col)`` that Architect ``architect`` reaches from ``slot``."""
+    return site_coords(SLOT_TARGET[SLOT_INDEX[slot]][architect])

@@ -7,12 +7,12 @@ from typing import Any, Mapping, Sequence
 from core.engine import Game, GameInfo, OptionSpec, PlainData, Result, first_player_option, rank_by
 from core.quadropolis import actions as act
 from core.quadropolis import rules, scoring, state as st
-from core.quadropolis.actions import Action, Build, Discard, Place
-from core.quadropolis.board import CITY, SLOT_INDEX, SLOT_TARGET, city_square
-from core.quadropolis.content import RULES, TILE_EN, TILE_INH, TILE_KIND, TILES, TOWER, type_name
+from core.quadropolis.actions import Action
+from core.quadropolis.content import RULES, TILE_EN, TILE_INH, TILE_KIND, TILES, TOWER
 from core.quadropolis.scoring import CATEGORIES, Allocation
 from core.quadropolis.state import State
 from core.quadropolis.state import problems as state_problems
+from core.quadropolis.text import describe, progress, prompt, tie_notes
 from core.rng import Rng
 
 FIRST_PLAYER = first_player_option(
@@ -120,7 +120,7 @@ class QuadropolisGame(Game[State, Action]):
             breakdown=tuple(a.breakdown for a in allocations),
             totals=totals,
             ranks=rank_by(keys),
-            notes=tuple(_tie_notes(state, totals, empty)),
+            notes=tuple(tie_notes(state, totals, empty)),
         )
 
     def scores(self, state: State) -> list[int]:
@@ -185,65 +185,15 @@ class QuadropolisGame(Game[State, Action]):
     # --- text ------------------------------------------------------------------------------
     def describe(self, action: Action, state: State | None = None) -> str:
         """Short text: "Architect 3 → W2 (takes Shop)", "Build at row 2, col 3", ..."""
-        if isinstance(action, Place):
-            text = f"Architect {action.architect} → {action.slot}"
-            if state is not None and state.phase == "place" and action.slot in SLOT_INDEX:
-                if 1 <= action.architect <= RULES.architects:
-                    target = SLOT_TARGET[SLOT_INDEX[action.slot]][action.architect]
-                    tile = state.site[target]
-                    if tile >= 0:
-                        text += f" (takes {type_name(TILE_KIND[tile])})"
-                    elif state.face_down[target] >= 0:
-                        text += " (face-down tile: takes nothing)"
-                    else:
-                        text += " (takes nothing)"
-            return text
-        if isinstance(action, Build):
-            where = f"row {action.row}, col {action.col}"
-            on_board = 1 <= action.row <= CITY and 1 <= action.col <= CITY
-            if state is not None and state.phase == "build" and on_board:
-                tile = state.pending
-                seat = rules.to_act(state)[0]
-                height = state.height(seat, city_square(action.row, action.col))
-                floor = f" (floor {height + 1})" if TILE_KIND[tile] == TOWER and height else ""
-                return f"Build the {type_name(TILE_KIND[tile])} at {where}{floor}"
-            return f"Build at {where}"
-        if isinstance(action, Discard):
-            if state is not None and state.phase == "build":
-                return f"Discard the {type_name(TILE_KIND[state.pending])}"
-            return "Discard the tile"
-        return repr(action)
+        return describe(action, state)
 
     def prompt(self, state: State, seat: int) -> str:
         """What ``seat`` must decide now."""
-        if state.phase == "over":
-            return "The game is over."
-        current = rules.to_act(state)[0]
-        if seat != current:
-            return f"Waiting for {state.names[current]}."
-        if state.phase == "place":
-            numbers = state.unused_architects(seat)
-            if len(numbers) == 1:
-                return f"Place your Architect {numbers[0]} on a free slot"
-            if numbers == list(range(numbers[0], numbers[-1] + 1)):
-                which = f"{numbers[0]}-{numbers[-1]}"
-            else:
-                which = ", ".join(map(str, numbers))
-            return f"Place an Architect ({which}) on a free slot"
-        n = state.pending_architect
-        name = type_name(TILE_KIND[state.pending])
-        if len(rules.legal_actions(state, seat)) == 1:
-            return f"No room for the {name} in row or column {n}: discard it"
-        if TILE_KIND[state.pending] == TOWER and n > 1:
-            return f"Build the {name} in row or column {n} (or as floor {n} on a Tower Block), or discard it"
-        return f"Build the {name} in row or column {n}, or discard it"
+        return prompt(state, seat)
 
     def progress(self, state: State) -> str:
         """ "Round 2/4, turn 3/4" or "Game over"."""
-        if state.phase == "over":
-            return "Game over"
-        game_turn = state.turn // state.players + 1
-        return f"Round {state.round}/{RULES.rounds}, turn {game_turn}/{RULES.architects}"
+        return progress(state)
 
     def turn_holder(self, state: State) -> int | None:
         """The current player, None when the game is over."""
@@ -266,40 +216,3 @@ class QuadropolisGame(Game[State, Action]):
     def decode_action(self, data: Any) -> Action:
         """Rebuild an action; raises CorruptData."""
         return act.decode_action(data)
-
-
-def _tie_notes(state: State, totals: Sequence[int], empty: Sequence[int]) -> list[str]:
-    """Explain the tie-breaks used (§5.3): Inhabitants owned, then fewer empty squares."""
-    names = state.names
-    notes = []
-
-    def listing(seats: Sequence[int], values: Sequence[int]) -> str:
-        """ "Ann 12, Bob 10" for the given seats."""
-        return ", ".join(f"{names[s]} {values[s]}" for s in seats)
-
-    for total in sorted(set(totals), reverse=True):
-        group = [s for s in range(state.players) if totals[s] == total]
-        if len(group) < 2:
-            continue
-        who = " and ".join(names[s] for s in group)
-        inh = state.inhabitants
-        if len({inh[s] for s in group}) > 1:
-            notes.append(
-                f"{who} tied on {total} points; more Inhabitants ranks higher ({listing(group, inh)})."
-            )
-        for value in sorted({inh[s] for s in group}, reverse=True):
-            sub = [s for s in group if inh[s] == value]
-            if len(sub) < 2:
-                continue
-            sub_who = " and ".join(names[s] for s in sub)
-            if len({empty[s] for s in sub}) > 1:
-                notes.append(
-                    f"{sub_who} tied on points and Inhabitants; fewer empty squares ranks higher "
-                    f"({listing(sub, empty)})."
-                )
-            for count in sorted({empty[s] for s in sub}):
-                still = [s for s in sub if empty[s] == count]
-                if len(still) > 1:
-                    tied = " and ".join(names[s] for s in still)
-                    notes.append(f"{tied} share their place (tied on every tie-break).")
-    return notes

@@ -18,10 +18,8 @@ from core.quadropolis.board import (
     NUM_SLOTS,
     SITE_SQUARES,
     SLOT_INDEX,
-    SLOT_NAMES,
     SLOT_TARGET,
     URBANIST_BLOCKS,
-    city_coords,
     site_coords,
 )
 from core.quadropolis.content import (
@@ -311,56 +309,3 @@ def why_illegal(state: State, seat: int, action: object) -> str | None:
             )
         return None
     return f"That is not a Quadropolis move: {action!r}."
-
-
-def city_grid(state: State, seat: int) -> list[list[tuple[str, int, str]]]:
-    """The city of ``seat`` as rows of ``(top tile id, height, type name)``; ``("", 0, "")`` if empty."""
-    grid = []
-    for r in range(CITY):
-        row = []
-        for c in range(CITY):
-            stack = state.cities[seat][r * CITY + c]
-            if stack:
-                row.append((TILES[stack[-1]].id, len(stack), type_name(TILE_KIND[stack[0]])))
-            else:
-                row.append(("", 0, ""))
-        grid.append(row)
-    return grid
-
-
-def turn_order(state: State) -> list[int]:
-    """Seats in playing order for the current round (the round's first player first)."""
-    return [(state.first + i) % state.players for i in range(state.players)]
-
-
-def site_grid(state: State) -> list[list[tuple[str, bool]]]:
-    """The Construction Site as rows of ``(tile id, face down)``; ``("", False)`` if empty."""
-    grid = []
-    for r in range(1, RULES.site_size + 1):
-        row = []
-        for c in range(1, RULES.site_size + 1):
-            sq = (r - 1) * RULES.site_size + c - 1
-            if state.site[sq] >= 0:
-                row.append((TILES[state.site[sq]].id, False))
-            elif state.face_down[sq] >= 0:
-                row.append((TILES[state.face_down[sq]].id, True))
-            else:
-                row.append(("", False))
-        grid.append(row)
-    return grid
-
-
-def target_of(slot: str, architect: int) -> tuple[int, int]:
-    """Site square ``(row, col)`` that Architect ``architect`` reaches from ``slot``."""
-    return site_coords(SLOT_TARGET[SLOT_INDEX[slot]][architect])
-
-
-def slot_name(slot: int) -> str:
-    """Name of a slot index ("W1".."S5")."""
-    return SLOT_NAMES[slot]
-
-
-def square_name(square: int) -> str:
-    """Human name of a city square index: "row 2, col 3"."""
-    row, col = city_coords(square)
-    return f"row {row}, col {col}"

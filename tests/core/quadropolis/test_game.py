@@ -370,7 +370,7 @@ def test_full_tie_is_shared() -> None:
 
 
 def test_ui_helpers() -> None:
-    from core.quadropolis.rules import city_grid, site_grid, turn_order
+    from core.quadropolis.text import city_grid, site_grid, turn_order
 
     state = new(3, seed=4, first_player="1")
     assert turn_order(state) == [1, 2, 0]

@@ -6,9 +6,8 @@ import pytest
 
 from core.quadropolis import GAME
 from core.quadropolis.actions import DISCARD, Build, Discard, Place
-from core.quadropolis.board import SLOT_NAMES, site_square
+from core.quadropolis.board import SLOT_NAMES, site_square, target_of
 from core.quadropolis.content import TILES, TYPE_KEYS
-from core.quadropolis.rules import target_of
 from core.quadropolis.state import State, square_code
 from tests.core.quadropolis.helpers import stack_of, tile_of
 
