@@ -1,7 +1,7 @@
 """Quadropolis (Classic mode): pure rules engine. ``GAME`` is the contract object.
 
 Modules: ``content`` (data files), ``board`` (geometry tables), ``actions``, ``state``,
-``rules`` (setup, legal moves, apply, why a move is illegal), ``text``
+``rules`` (setup, legal moves, apply), ``explain`` (why a move is illegal), ``text``
 (descriptions, prompts, progress, tie notes, board views in player terms), ``scoring``
 (final allocation and breakdown), ``game``.
 """

@@ -9,6 +9,7 @@ from core.quadropolis import actions as act
 from core.quadropolis import rules, scoring, state as st
 from core.quadropolis.actions import Action
 from core.quadropolis.content import RULES, TILE_EN, TILE_INH, TILE_KIND, TILES, TOWER
+from core.quadropolis.explain import why_illegal
 from core.quadropolis.scoring import CATEGORIES, Allocation
 from core.quadropolis.state import State
 from core.quadropolis.state import problems as state_problems
@@ -77,7 +78,7 @@ class QuadropolisGame(Game[State, Action]):
 
     def why_illegal(self, state: State, seat: int, action: Action) -> str | None:
         """A specific, player-readable reason, or None when the action is legal."""
-        return rules.why_illegal(state, seat, action)
+        return why_illegal(state, seat, action)
 
     def is_over(self, state: State) -> bool:
         """True after the fourth round."""

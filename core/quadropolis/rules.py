@@ -3,7 +3,7 @@
 A turn has two decisions: ``Place`` (an Architect on a slot; the targeted face-up tile is
 taken and the Urbanist moves to the target) and, if a tile was taken, ``Build`` or
 ``Discard``. Everything here works on :class:`~core.quadropolis.state.State` and is written
-for speed (random playouts); :func:`why_illegal` gives the player-readable reasons.
+for speed (random playouts); :mod:`core.quadropolis.explain` gives the player-readable reasons.
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from core.quadropolis.board import (
     SLOT_INDEX,
     SLOT_TARGET,
     URBANIST_BLOCKS,
-    site_coords,
 )
 from core.quadropolis.content import (
     RULES,
@@ -31,7 +30,6 @@ from core.quadropolis.content import (
     TILE_MAYOR,
     TILES,
     TOWER,
-    type_name,
 )
 from core.quadropolis.state import ALL_ARCHITECTS, LAST_DISCARD, State
 from core.rng import Rng
@@ -239,73 +237,3 @@ def _end_turn(state: State) -> None:
         state.available = [ALL_ARCHITECTS] * state.players
     else:
         prepare_round(state, state.round + 1)
-
-
-# --- explanations ---------------------------------------------------------------------------
-def _ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
-
-
-def why_illegal(state: State, seat: int, action: object) -> str | None:
-    """A player-readable reason why ``action`` is illegal for ``seat`` now, or None."""
-    if state.phase == "over":
-        return "The game is over."
-    if not 0 <= seat < state.players:
-        return f"There is no seat {seat} in this game."
-    current = (state.first + state.turn) % state.players
-    if seat != current:
-        return f"It is {state.names[current]}'s turn, not yours."
-    if isinstance(action, Place):
-        if state.phase == "build":
-            return f"First build or discard the {type_name(TILE_KIND[state.pending])} you took."
-        n = action.architect
-        if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= ARCHITECTS:
-            return f"Architects are numbered 1 to {ARCHITECTS}."
-        if not state.available[seat] >> n & 1:
-            return f"Your Architect {n} was already placed this round."
-        if not isinstance(action.slot, str) or action.slot not in SLOT_INDEX:
-            return f"There is no slot called {action.slot!r} (use W1-W5, E1-E5, N1-N5, S1-S5)."
-        slot = SLOT_INDEX[action.slot]
-        occupant = state.slots[slot]
-        if occupant >= 0:
-            return f"Slot {action.slot} is taken by {state.names[occupant >> 3]}'s Architect {occupant & 7}."
-        if state.urbanist >= 0 and URBANIST_BLOCKS[state.urbanist] >> slot & 1:
-            row, col = site_coords(state.urbanist)
-            line = f"row {row}" if action.slot[0] in "WE" else f"column {col}"
-            return f"The Urbanist stands in {line}: no Architect may be placed at either end of it."
-        return None
-    if isinstance(action, (Build, Discard)):
-        if state.phase != "build":
-            return "Place an Architect first: you have no tile to build."
-        if isinstance(action, Discard):
-            return None
-        row, col = action.row, action.col
-        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (row, col)) or not (
-            1 <= row <= CITY and 1 <= col <= CITY
-        ):
-            return f"Your city has rows and columns 1 to {CITY}."
-        sq = (row - 1) * CITY + col - 1
-        n = state.pending_architect
-        tile = state.pending
-        name = type_name(TILE_KIND[tile])
-        code = state.codes[seat][sq]
-        in_line = row == n or col == n
-        if code == 0:
-            if in_line:
-                return None
-            return f"A tile taken with Architect {n} must go in row {n} or column {n}."
-        kind = (code - 1) & 7
-        height = (code - 1) >> 3
-        if kind != TOWER:
-            return f"That square already holds a {type_name(kind)}; only Tower Blocks can be stacked."
-        if TILE_KIND[tile] != TOWER:
-            return f"Only a Tower Block can go on top of a Tower Block, not a {name}."
-        if height >= MAX_HEIGHT:
-            return f"That Tower Block already has the maximum of {MAX_HEIGHT} floors."
-        if not in_line and height + 1 != n:
-            return (
-                f"Outside row/column {n}, Architect {n} can only add the {_ordinal(n)} floor; "
-                f"this would be the {_ordinal(height + 1)}."
-            )
-        return None
-    return f"That is not a Quadropolis move: {action!r}."
