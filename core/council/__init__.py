@@ -1,9 +1,9 @@
 """Council of Four: pure rules engine. ``GAME`` is the contract object.
 
 Modules: ``content`` (data file), ``board`` (the 8 map layouts), ``actions``, ``state``,
-``payments`` (paying a council), ``rules`` (setup, legal moves, apply, reasons),
-``scoring`` (final scores, evaluation), ``text`` (descriptions, prompts, progress, log and
-result wording), ``helpers`` (read-only views for the UI), ``game``.
+``payments`` (paying a council), ``rules`` (setup, legal moves, apply), ``explain`` (why a
+move is illegal), ``scoring`` (final scores, evaluation), ``text`` (descriptions, prompts,
+progress, log and result wording), ``helpers`` (read-only views for the UI), ``game``.
 """
 
 from core.council.actions import (

@@ -11,6 +11,7 @@ from core.council import state as st
 from core.council.actions import Action
 from core.council.board import DEFAULT_LAYOUT, LAYOUT_KEYS
 from core.council.content import C, CARD_TOTALS, REGION_PERMITS
+from core.council.explain import why_illegal
 from core.council.state import State
 from core.council.text import describe, effects, progress, prompt, tie_notes
 from core.engine import Game, GameInfo, OptionSpec, PlainData, Result, first_player_option, rank_by
@@ -80,7 +81,7 @@ class CouncilGame(Game[State, Action]):
 
     def why_illegal(self, state: State, seat: int, action: Action) -> str | None:
         """A specific, player-readable reason, or None when the action is legal."""
-        return rules.why_illegal(state, seat, action)
+        return why_illegal(state, seat, action)
 
     def is_over(self, state: State) -> bool:
         """True once the last of the final turns has ended."""
