@@ -15,6 +15,24 @@ Conventions:
 * Randomness lives in the state (:class:`core.rng.Rng`), so a game is fully determined by
   ``(game id, options, players, seed, action list)``.
 * Multi-step turns are sub-decisions inside the state ("take tile, then place it").
+
+One package shape per game: every game package under ``core/`` has these modules.
+
+* ``content``: the game's data (data files loaded into constants, rule numbers).
+* ``state``: the state class, its plain-data ``encode_state``/``decode_state``, and
+  ``problems`` (the invariants behind :meth:`Game.problems`).
+* ``actions``: the action types and their ``encode_action``/``decode_action``.
+* ``rules``: setup, whose turn it is, legal actions and their effects (apply).
+* ``explain``: ``why_illegal``, why a move is illegal, in player words.
+* ``text``: player words: ``describe``, prompts, progress, log lines and result notes.
+* ``scoring``: final scores and breakdown, and the bots' evaluation.
+* ``game``: the :class:`Game` subclass wiring them; the package exports it as ``GAME``.
+
+A game may add modules of its own (``board`` geometry for Quadropolis and Council,
+Council's ``payments`` and ``helpers``, its read-only views for the screen). Where a game
+has nothing for a hook, :class:`Game`'s default stands in and no module is added
+(Quadropolis has no ``effects`` lines). Drawing helpers belong in
+``tui/games/<game>_render.py``, never in ``core``.
 """
 
 from __future__ import annotations
