@@ -13,7 +13,7 @@ other players decide → end of round (and a general scoring with a ``disk`` gro
 rounds 3, 6 and 9).
 
 Everything here works on :class:`~core.elgrande.state.State` and is written for speed;
-:func:`why_illegal` gives player-readable reasons.
+:func:`core.elgrande.explain.why_illegal` gives player-readable reasons.
 """
 
 from __future__ import annotations
