@@ -158,6 +158,12 @@ def player_names(value: Any, lo: int, hi: int, error: ErrorFactory = CorruptData
     return tuple(names)
 
 
+def refuse_problems(found: Sequence[str], error: ErrorFactory = CorruptData) -> None:
+    """Raise ``error`` naming the first three of a decoded state's ``problems``, if any."""
+    if found:
+        raise error("; ".join(found[:3]))
+
+
 def decode_rng(value: Any, error: ErrorFactory = CorruptData) -> Rng:
     """A random generator from its encoding (see :meth:`core.rng.Rng.decode`)."""
     try:

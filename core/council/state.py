@@ -65,6 +65,7 @@ from core.plaindata import (
     one_of,
     player_names,
     prefixed,
+    refuse_problems,
     whole,
 )
 from core.rng import Rng
@@ -541,9 +542,7 @@ def decode_state(data: Any) -> State:
     state.end_trigger = whole(data["end_trigger"], "end_trigger", -1, n - 1)
     state.turn_number = whole(data["turn_number"], "turn_number", 1, 10**6)
     state.reveals = whole(data["reveals"], "reveals", 0, 10**9)
-    found = problems(state)
-    if found:
-        raise CorruptData("; ".join(found[:3]))
+    refuse_problems(problems(state))
     return state
 
 

@@ -59,6 +59,7 @@ from core.plaindata import (
     one_of,
     player_names,
     prefixed,
+    refuse_problems,
     whole_in,
     whole_list,
 )
@@ -703,9 +704,7 @@ def decode_state(data: Any) -> State:
         raise CorruptData("log entries must be strings")
     state.log = list(log)
     state.log_mark = whole_in(data, "log_mark", 0, len(log))
-    found = problems(state)
-    if found:
-        raise CorruptData("; ".join(found[:3]))
+    refuse_problems(problems(state))
     return state
 
 

@@ -30,6 +30,7 @@ from core.plaindata import (
     one_of,
     player_names,
     prefixed,
+    refuse_problems,
     whole_in,
     whole_list,
 )
@@ -352,9 +353,7 @@ def decode_state(data: Any) -> State:
     state.last_tile = [_tile(t, "last_tile", True) for t in as_list(data["last_tile"], "last_tile", n)]
     state.last_build = whole_list(data["last_build"], "last_build", n, LAST_DISCARD, CITY_SQUARES - 1)
     state.placements = whole_list(data["placements"], "placements", n, 0, RULES.rounds * architects)
-    found = problems(state)
-    if found:
-        raise CorruptData("; ".join(found[:3]))
+    refuse_problems(problems(state))
     return state
 
 
