@@ -321,3 +321,19 @@ def test_an_unreadable_saves_folder_is_told_not_taken_for_no_saves(
             assert "cannot be read" in str(screen.query_one("#detail").render())
 
     asyncio.run(main())
+
+
+def test_ctrl_n_the_moment_the_form_opens_starts_a_game() -> None:
+    """Typed fast, 'n' then ctrl+n reached the form before its choice lists were filled;
+    the empty first-player choice crashed the app (seen playing in tmux)."""
+
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            form = NewGameScreen()
+            await app.push_screen(form)
+            form.action_start()  # before the form's first refresh refills its choices
+            screen = await wait_for_screen(pilot, GameScreen)
+            assert app.is_running and screen.table.options["first_player"] == "random"
+
+    asyncio.run(main())

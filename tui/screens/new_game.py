@@ -175,8 +175,11 @@ class NewGameScreen(Screen[None]):
             return
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text else secrets.randbelow(2**31)
+        options = self.options()
+        if options is None:
+            return
         # The game screen replaces this form, so escape from the game goes to the menu.
-        start_new_game(self.app, self.game.id, seats, seed, self.options(), replace=True)
+        start_new_game(self.app, self.game.id, seats, seed, options, replace=True)
 
     @on(Button.Pressed, "#back")
     def _back(self) -> None:
@@ -203,11 +206,21 @@ class NewGameScreen(Screen[None]):
             seats.append(Seat(index, name, controller_from(str(value))))
         return seats
 
-    def options(self) -> dict[str, Any]:
-        """The variant options chosen in the form."""
+    def options(self) -> dict[str, Any] | None:
+        """The variant options chosen in the form, or None (with a message) if one is not valid.
+
+        A choice list that is still being refilled (the player count just changed, or
+        ctrl+n came the moment the form opened) has no value yet: its default stands.
+        """
         chosen: dict[str, Any] = {}
         for spec in self.game.options:
             widget = self.query_one(f"#opt-{spec.key}")
-            value = widget.value  # type: ignore[attr-defined]
-            chosen[spec.key] = spec.parse(value)
+            value = widget.value  # type: ignore[attr-defined]  # a Select or a Checkbox
+            if value is Select.NULL:
+                value = spec.default
+            try:
+                chosen[spec.key] = spec.parse(value)
+            except ValueError as exc:
+                self.notify(esc(f"{spec.label}: {exc}"), severity="error")
+                return None
         return chosen
