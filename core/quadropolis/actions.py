@@ -1,13 +1,17 @@
 """Quadropolis actions: place an Architect, then build or discard the tile taken.
 
-Actions are immutable NamedTuples with a stable plain-data encoding. Prebuilt instances
+Actions are frozen, slotted dataclasses (one per kind, as in El Grande) with a stable
+plain-data encoding. Two actions of different kinds never compare equal, even with equal
+fields: dataclass equality compares the class first. Code that branches on the kind uses
+``match`` with class patterns (``case Build(row=row, col=col):``). Prebuilt instances
 (:data:`PLACE`, :data:`BUILD`, :data:`DISCARD`) are shared by the move generator so that
 ``legal_actions`` allocates nothing but its list.
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Union
+from dataclasses import dataclass
+from typing import Any, Union
 
 from core.engine import CorruptData, PlainData
 from core.plaindata import as_table, check_keys, whole
@@ -15,21 +19,24 @@ from core.quadropolis.board import CITY, CITY_SQUARES, NUM_SLOTS, SLOT_INDEX, SL
 from core.quadropolis.content import RULES
 
 
-class Place(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Place:
     """Put Architect ``architect`` (1..4) on slot ``slot`` ("W1".."S5") and take its target."""
 
     architect: int
     slot: str
 
 
-class Build(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Build:
     """Build the tile in hand on city square ``(row, col)`` (1-based)."""
 
     row: int
     col: int
 
 
-class Discard(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Discard:
     """Put the tile in hand back in the box (always allowed; gives nothing)."""
 
 
@@ -47,12 +54,13 @@ DISCARD = Discard()
 
 def encode_action(action: Action) -> dict[str, PlainData]:
     """Plain-data form: ``{"type": "place"|"build"|"discard", ...fields}``."""
-    if isinstance(action, Place):
-        return {"type": "place", "architect": action.architect, "slot": action.slot}
-    if isinstance(action, Build):
-        return {"type": "build", "row": action.row, "col": action.col}
-    if isinstance(action, Discard):
-        return {"type": "discard"}
+    match action:
+        case Place(architect=architect, slot=slot):
+            return {"type": "place", "architect": architect, "slot": slot}
+        case Build(row=row, col=col):
+            return {"type": "build", "row": row, "col": col}
+        case Discard():
+            return {"type": "discard"}
     raise TypeError(f"not a Quadropolis action: {action!r}")
 
 

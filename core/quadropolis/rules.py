@@ -163,57 +163,57 @@ def legal_actions(state: State, seat: int) -> list[Action]:
 
 def apply_in_place(state: State, seat: int, action: Action) -> None:
     """Perform a legal action (not re-checked) and advance the turn/round as needed."""
-    if isinstance(action, Place):
-        n = action.architect
-        slot = SLOT_INDEX[action.slot]
-        target = SLOT_TARGET[slot][n]
-        state.slots[slot] = seat * 8 + n
-        state.available[seat] &= ~(1 << n)
-        state.placements[seat] += 1
-        state.urbanist = target
-        state.last_slot[seat] = slot
-        state.last_target[seat] = target
-        state.last_build[seat] = -1
-        tile = state.site[target]
-        state.last_tile[seat] = tile
-        if tile >= 0:
-            state.site[target] = -1
-            state.pending = tile
-            state.pending_architect = n
-            state.phase = "build"
-        else:
+    match action:
+        case Place(architect=n, slot=slot_name):
+            slot = SLOT_INDEX[slot_name]
+            target = SLOT_TARGET[slot][n]
+            state.slots[slot] = seat * 8 + n
+            state.available[seat] &= ~(1 << n)
+            state.placements[seat] += 1
+            state.urbanist = target
+            state.last_slot[seat] = slot
+            state.last_target[seat] = target
+            state.last_build[seat] = -1
+            tile = state.site[target]
+            state.last_tile[seat] = tile
+            if tile >= 0:
+                state.site[target] = -1
+                state.pending = tile
+                state.pending_architect = n
+                state.phase = "build"
+            else:
+                _end_turn(state)
+        case Build(row=row, col=col):
+            sq = (row - 1) * CITY + col - 1
+            tile = state.pending
+            city = state.cities[seat]
+            city[sq] = city[sq] + (tile,)
+            codes = state.codes[seat]
+            # Square code: 1 + kind + 8 * param; a new floor adds 8 to a Tower Block's code.
+            if codes[sq]:
+                codes[sq] += 8
+            else:
+                kind = TILE_KIND[tile]
+                param = 1 if kind == TOWER else TILES[tile].vp
+                codes[sq] = 1 + kind + 8 * param
+            state.inhabitants[seat] += TILE_INH[tile]
+            state.energy[seat] += TILE_EN[tile]
+            if TILE_MAYOR[tile]:
+                state.mayor = seat
+            state.last_build[seat] = sq
+            state.pending = -1
+            state.pending_architect = 0
+            state.phase = "place"
             _end_turn(state)
-    elif isinstance(action, Build):
-        sq = (action.row - 1) * CITY + action.col - 1
-        tile = state.pending
-        city = state.cities[seat]
-        city[sq] = city[sq] + (tile,)
-        codes = state.codes[seat]
-        # Square code: 1 + kind + 8 * param; a new floor adds 8 to a Tower Block's code.
-        if codes[sq]:
-            codes[sq] += 8
-        else:
-            kind = TILE_KIND[tile]
-            param = 1 if kind == TOWER else TILES[tile].vp
-            codes[sq] = 1 + kind + 8 * param
-        state.inhabitants[seat] += TILE_INH[tile]
-        state.energy[seat] += TILE_EN[tile]
-        if TILE_MAYOR[tile]:
-            state.mayor = seat
-        state.last_build[seat] = sq
-        state.pending = -1
-        state.pending_architect = 0
-        state.phase = "place"
-        _end_turn(state)
-    elif isinstance(action, Discard):
-        state.discards.append(state.pending)
-        state.last_build[seat] = LAST_DISCARD
-        state.pending = -1
-        state.pending_architect = 0
-        state.phase = "place"
-        _end_turn(state)
-    else:
-        raise TypeError(f"not a Quadropolis action: {action!r}")
+        case Discard():
+            state.discards.append(state.pending)
+            state.last_build[seat] = LAST_DISCARD
+            state.pending = -1
+            state.pending_architect = 0
+            state.phase = "place"
+            _end_turn(state)
+        case _:
+            raise TypeError(f"not a Quadropolis action: {action!r}")
 
 
 def _end_turn(state: State) -> None:

@@ -16,33 +16,34 @@ from core.quadropolis.state import State
 
 def describe(action: Action, state: State | None = None) -> str:
     """Short text: "Architect 3 → W2 (takes Shop)", "Build at row 2, col 3", ..."""
-    if isinstance(action, Place):
-        text = f"Architect {action.architect} → {action.slot}"
-        if state is not None and state.phase == "place" and action.slot in SLOT_INDEX:
-            if 1 <= action.architect <= RULES.architects:
-                target = SLOT_TARGET[SLOT_INDEX[action.slot]][action.architect]
-                tile = state.site[target]
-                if tile >= 0:
-                    text += f" (takes {type_name(TILE_KIND[tile])})"
-                elif state.face_down[target] >= 0:
-                    text += " (face-down tile: takes nothing)"
-                else:
-                    text += " (takes nothing)"
-        return text
-    if isinstance(action, Build):
-        where = f"row {action.row}, col {action.col}"
-        on_board = 1 <= action.row <= CITY and 1 <= action.col <= CITY
-        if state is not None and state.phase == "build" and on_board:
-            tile = state.pending
-            seat = rules.to_act(state)[0]
-            height = state.height(seat, city_square(action.row, action.col))
-            floor = f" (floor {height + 1})" if TILE_KIND[tile] == TOWER and height else ""
-            return f"Build the {type_name(TILE_KIND[tile])} at {where}{floor}"
-        return f"Build at {where}"
-    if isinstance(action, Discard):
-        if state is not None and state.phase == "build":
-            return f"Discard the {type_name(TILE_KIND[state.pending])}"
-        return "Discard the tile"
+    match action:
+        case Place(architect=architect, slot=slot):
+            text = f"Architect {architect} → {slot}"
+            if state is not None and state.phase == "place" and slot in SLOT_INDEX:
+                if 1 <= architect <= RULES.architects:
+                    target = SLOT_TARGET[SLOT_INDEX[slot]][architect]
+                    tile = state.site[target]
+                    if tile >= 0:
+                        text += f" (takes {type_name(TILE_KIND[tile])})"
+                    elif state.face_down[target] >= 0:
+                        text += " (face-down tile: takes nothing)"
+                    else:
+                        text += " (takes nothing)"
+            return text
+        case Build(row=row, col=col):
+            where = f"row {row}, col {col}"
+            on_board = 1 <= row <= CITY and 1 <= col <= CITY
+            if state is not None and state.phase == "build" and on_board:
+                tile = state.pending
+                seat = rules.to_act(state)[0]
+                height = state.height(seat, city_square(row, col))
+                floor = f" (floor {height + 1})" if TILE_KIND[tile] == TOWER and height else ""
+                return f"Build the {type_name(TILE_KIND[tile])} at {where}{floor}"
+            return f"Build at {where}"
+        case Discard():
+            if state is not None and state.phase == "build":
+                return f"Discard the {type_name(TILE_KIND[state.pending])}"
+            return "Discard the tile"
     return repr(action)
 
 
