@@ -15,29 +15,41 @@ from core.engine import Game, IllegalAction, Result
 A = TypeVar("A", bound=Hashable)
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+KINDS: tuple[str, ...] = ("human", "bot", "remote")
 
 
 @dataclass(frozen=True)
 class Controller:
-    """Who decides for a seat: ``kind`` is "human" or "bot"; bots have a ``level``."""
+    """Who decides for a seat: ``kind`` is "human", "bot" or "remote"; bots have a ``level``.
+
+    A "remote" seat is a player at another app whose moves arrive through the hub; this
+    app never decides, undoes or saves for it (network tables are the hub's to save).
+    """
 
     kind: str = "human"
     level: str = ""
 
     def __post_init__(self) -> None:
-        if self.kind not in ("human", "bot"):
+        if self.kind not in KINDS:
             raise ValueError(f"unknown controller kind {self.kind!r}")
         if self.kind == "bot" and self.level not in LEVELS:
             raise ValueError(f"unknown bot level {self.level!r}")
+        if self.kind == "remote" and self.level:
+            raise ValueError(f"a remote player has no level, not {self.level!r}")
 
     @property
     def is_human(self) -> bool:
         """True for a local human player."""
         return self.kind == "human"
 
+    @property
+    def is_remote(self) -> bool:
+        """True for a player at another app, whose moves arrive through the hub."""
+        return self.kind == "remote"
+
     def label(self) -> str:
-        """Short text such as "human" or "bot (hard)"."""
-        return "human" if self.is_human else f"bot ({self.level})"
+        """Short text such as "human", "bot (hard)" or "remote"."""
+        return f"bot ({self.level})" if self.kind == "bot" else self.kind
 
 
 HUMAN = Controller()
@@ -159,7 +171,7 @@ class Table(Generic[A]):
         return [(e.seat, e.action) for e in self.log]
 
     def human_seats(self) -> list[int]:
-        """Seats played by local humans."""
+        """Seats played by local humans (never a remote seat: its player is at another app)."""
         return [s.index for s in self.seats if s.controller.is_human]
 
     # --- acting ------------------------------------------------------------------------
@@ -192,7 +204,8 @@ class Table(Generic[A]):
         """How many log entries :meth:`undo` would remove for ``seat`` (0: none allowed).
 
         A player undoes only their own latest decision, together with bot moves made since;
-        never another human's move, and never across a random draw or a reveal.
+        never another human's move (local or remote), and never across a random draw or a
+        reveal. Only a local human's seat can undo here: a remote seat undoes at its own app.
         """
         if not 0 <= seat < len(self.seats) or not self.seats[seat].controller.is_human:
             return 0
@@ -203,7 +216,7 @@ class Table(Generic[A]):
                 return 0
             if entry.seat == seat:
                 return back
-            if self.seats[entry.seat].controller.is_human:
+            if self._is_player(entry.seat):
                 return 0
         return 0
 
@@ -224,6 +237,10 @@ class Table(Generic[A]):
         self._emit(TableEvent("undo", count=depth))
         return depth
 
+    def _is_player(self, seat: int) -> bool:
+        """True for a person's seat (local or remote): undo never takes back their moves."""
+        return self.seats[seat].controller.kind != "bot"
+
     def _why_no_undo(self, seat: int) -> str:
         if not 0 <= seat < len(self.seats) or not self.seats[seat].controller.is_human:
             return "Only a human player's own moves can be undone."
@@ -236,7 +253,7 @@ class Table(Generic[A]):
                 return "Cannot undo past a random draw or a reveal."
             if entry.seat == seat:
                 break
-            if self.seats[entry.seat].controller.is_human:
+            if self._is_player(entry.seat):
                 return "Cannot undo another player's move."
         else:
             return "You have no move to undo."

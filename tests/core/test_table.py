@@ -409,3 +409,35 @@ def test_undo_for_a_bot_or_unknown_seat_is_refused_with_a_reason() -> None:
     assert table.undo_depth(1) == 0 and table.undo_depth(7) == 0
     with pytest.raises(IllegalAction, match="human"):
         table.undo(1)
+
+
+# --- remote seats ------------------------------------------------------------------------------
+
+REMOTE = Controller("remote")
+
+
+def test_a_remote_controller_has_no_level_and_is_not_a_local_human() -> None:
+    assert REMOTE.is_remote and not REMOTE.is_human and REMOTE.label() == "remote"
+    assert Controller(kind="remote") == REMOTE
+    assert not Controller().is_remote and not BOT.is_remote
+    with pytest.raises(ValueError, match="no level"):
+        Controller("remote", "easy")
+
+
+def test_remote_seats_are_not_local_humans_and_never_undo_here() -> None:
+    table = Table.new(GAME, [Seat(0, "P0"), Seat(1, "P1", REMOTE), Seat(2, "P2", BOT)], 7, {"rounds": 3})
+    assert table.human_seats() == [0]
+    table.submit(0, Action("pick", 0))
+    table.submit(1, low(table, 1))  # the remote player's sealed bid, as the hub would apply it
+    assert table.undo_depth(1) == 0 and not table.can_undo(1)
+    with pytest.raises(IllegalAction, match="human"):
+        table.undo(1)
+
+
+def test_a_local_human_never_undoes_a_remote_players_move() -> None:
+    table = Table.new(GAME, [Seat(0, "P0"), Seat(1, "P1", REMOTE), Seat(2, "P2", BOT)], 7, {"rounds": 3})
+    table.submit(0, Action("pick", 0))
+    table.submit(1, low(table, 1))
+    assert table.undo_depth(0) == 0
+    with pytest.raises(IllegalAction, match="another player's move"):
+        table.undo(0)

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from typing import Any
 
+from core.table import Controller, Table
 from tui.app import MeepleApp
 from tui.screens.game import GameScreen
 from tui.widgets.board import BoardView
+from tui.widgets.status import StatusLine
 
-from tests.tui.helpers import open_game, quadropolis_table, random_table
+from tests.tui.helpers import council_table, open_game, quadropolis_table, random_table
 
 
 def test_a_move_made_at_the_table_reaches_the_screen_by_the_message_path() -> None:
@@ -67,5 +70,47 @@ def test_board_keys_become_messages_the_screen_handles() -> None:
             await pilot.pause()
             assert any(t.__name__ == "EndTurn" for t in seen)
             assert any("cannot end your turn" in str(n.message) for n in app._notifications)
+
+    asyncio.run(main())
+
+
+def test_a_remote_seat_is_waited_for_and_its_move_arrives_like_any_other() -> None:
+    """Seat 1 plays at another app: the screen starts no bot for it, says whom it waits
+    for, and draws the move when it reaches the table (as the hub's would), then hands
+    the turn back to the player at this keyboard."""
+
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(120, 40)) as pilot:
+            table = council_table()
+            remote = replace(table.seats[1], controller=Controller("remote"))
+            table = Table.new(table.game, [table.seats[0], remote], table.seed, table.options)
+            screen = await open_game(pilot, table)
+            assert screen.viewer == 0 and table.to_act() == [0]
+            for _ in range(50):  # the local player's turn, made at the table
+                if table.to_act() != [0]:
+                    break
+                legal = table.legal_actions(0)
+                ending = [a for a in legal if table.ends_turn(0, a)]
+                table.submit(0, (ending or legal)[0])
+                await pilot.pause()
+            assert table.to_act() == [1]
+            await pilot.pause()
+            status = screen.query_one("#status", StatusLine)
+            assert "Waiting for" in status._message and "Brook" in status._message
+            assert not screen._bot_busy and status.thinking == ""
+            assert screen.viewer == 0, "the keyboard stays with the local player"
+            assert [action for _, action in screen.query_one("#actions")._items] == []
+            while table.to_act() == [1]:  # the remote player's moves, as the hub applies them
+                entry = table.submit(1, table.legal_actions(1)[0])
+                await pilot.pause()
+                assert not screen._bot_busy
+            await pilot.pause()
+            log_text = " ".join(" ".join(line.text.split()) for line in screen.query_one("#log").lines)
+            assert " ".join(entry.text.split()) in log_text
+            assert table.to_act() == [0] and screen.viewer == 0
+            listed = [action for _, action in screen.query_one("#actions")._items]
+            assert listed == table.legal_actions(0), "the turn is back at this keyboard"
+            assert "Waiting for" not in status._message
 
     asyncio.run(main())

@@ -25,6 +25,7 @@ from core.engine import IllegalAction
 from core.table import LogEntry, Table, TableEvent
 from saves import Autosaver
 from tui.crash import write_crash_log
+from tui.screens.drivers import SeatDriver, driver_for
 from tui.text import esc
 from tui.widgets.action_list import ActionList
 from tui.widgets.board import BoardView
@@ -271,7 +272,8 @@ class GameScreen(Screen[None]):
 
     # --- turn flow ------------------------------------------------------------------------
     def advance(self) -> None:
-        """After any change: game over, a bot's turn, or hand the board to the next human."""
+        """After any change: game over, or ask the driver of each seat to act (keyboard,
+        bot or remote player) to take its turn."""
         if not self.is_attached or self._curtain_up:
             return
         try:
@@ -285,15 +287,20 @@ class GameScreen(Screen[None]):
             self.refresh_all()
             self._show_game_over()
             return
-        acting = table.to_act()
-        bots = [s for s in acting if not table.seats[s].controller.is_human]
-        humans = [s for s in acting if table.seats[s].controller.is_human]
-        if humans and self.viewer not in humans:
-            self._hand_to(humans[0])
+        turns = [(seat, self.driver(seat)) for seat in table.to_act()]
+        # Seats played at this keyboard first, one at a time: after a hand-off the screen
+        # moves on again once the new player has the keyboard (the curtain lifted).
+        at_keyboard = [(seat, driver) for seat, driver in turns if driver.at_keyboard]
+        if at_keyboard and at_keyboard[0][1].take_turn(self, at_keyboard[0][0]):
             return
         self.refresh_all()
-        if bots and not self._bot_busy:
-            self._start_bot(bots[0])
+        for seat, driver in turns:
+            if not driver.at_keyboard:
+                driver.take_turn(self, seat)
+
+    def driver(self, seat: int) -> SeatDriver:
+        """The driver of ``seat``: what to do when it must act (keyboard, bot, remote)."""
+        return driver_for(self.table.seats[seat].controller)
 
     def shares_keyboard(self) -> bool:
         """True when hidden hands must be covered between turns: several humans, one keyboard."""
