@@ -23,7 +23,8 @@ class Scoreboard(Static):
         lines = []
         for seat in seats:
             turn = "▶" if seat.index in acting else " "
-            kind = "" if seat.controller.is_human else f" [dim]{seat.controller.level}[/]"
+            controller = seat.controller
+            kind = "" if controller.is_human else f" [dim]{'remote' if controller.is_remote else controller.level}[/]"
             you = " [dim](you)[/]" if seat.index == viewer else ""
             note = f" {extra[seat.index]}" if extra and seat.index in extra else ""
             lines.append(
