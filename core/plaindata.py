@@ -57,7 +57,7 @@ def whole(value: Any, what: str, lo: int, hi: int, error: ErrorFactory = Corrupt
     """``value`` if it is a whole number in ``lo..hi`` (bools are not numbers); else raises ``error``."""
     if not _is_whole(value) or not lo <= value <= hi:
         raise error(f"{what} must be a whole number {lo}..{hi}, got {value!r}")
-    return value
+    return int(value)
 
 
 def whole_in(

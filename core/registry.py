@@ -37,7 +37,10 @@ def get_game(game_id: str) -> Game[Any, Any]:
     """The game object for an id; raises :class:`UnknownGame`."""
     if game_id not in _MODULES:
         raise UnknownGame(game_id)
-    return importlib.import_module(_MODULES[game_id]).GAME
+    game = importlib.import_module(_MODULES[game_id]).GAME
+    if not isinstance(game, Game):
+        raise TypeError(f"{_MODULES[game_id]}.GAME is not a Game")
+    return game
 
 
 def all_info() -> list[GameInfo]:

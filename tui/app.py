@@ -176,7 +176,7 @@ class MeepleApp(App[None]):
         game_id = getattr(self.screen, "game_id", None)
         self.push_screen(RulesScreen(game_id))
 
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Command palette: the app's commands plus the current screen's own."""
         yield from super().get_system_commands(screen)
         yield SystemCommand("Help", "Show the keys of this screen", self.action_help)

@@ -27,9 +27,9 @@ class NoLegalAction(ValueError):
     """Raised when a bot is asked to act for a seat that has no legal action."""
 
 
-def legal_or_raise(game: Game[Any, Any], view: Any, seat: int) -> list[Any]:
+def legal_or_raise(game: Game[Any, Any], view: Any, seat: int) -> list[Hashable]:
     """``game.legal_actions(view, seat)``, raising :class:`NoLegalAction` if it is empty."""
-    legal = game.legal_actions(view, seat)
+    legal: list[Hashable] = game.legal_actions(view, seat)
     if not legal:
         raise NoLegalAction(f"seat {seat} has no legal action to choose from")
     return legal

@@ -365,4 +365,5 @@ def decode_action(data: Any) -> Action:
     cls, spec = _SPEC[kind]
     check_keys(data, ["kind", *(name for name, _ in spec)], what=f"a {kind} action")
     values = [_dec(typ, name, data[name]) for name, typ in spec]
-    return cls(*values)
+    action: Action = cls(*values)
+    return action

@@ -18,4 +18,9 @@ _SCREENS: dict[str, str] = {
 def screen_for(game_id: str) -> "type[GameScreen]":
     """The game screen class for a game id (every registered game has one)."""
     module, _, name = _SCREENS[game_id].partition(":")
-    return getattr(importlib.import_module(module), name)
+    screen = getattr(importlib.import_module(module), name)
+    from tui.screens.game import GameScreen
+
+    if not (isinstance(screen, type) and issubclass(screen, GameScreen)):
+        raise TypeError(f"{_SCREENS[game_id]} is not a game screen")
+    return screen
