@@ -224,24 +224,37 @@ def default_names(preferred: Sequence[str], players: int) -> list[str]:
     return names
 
 
+def _listings(parser: Parser) -> list[Any]:
+    """Every save, as ``list_saves`` gives them; a usage error if the folder cannot be read.
+
+    ``list_saves`` gives an empty list for an unreadable folder, so an empty list is
+    checked with ``folder_problem`` before it is taken for "no saved games".
+    """
+    from saves import folder_problem, list_saves
+
+    try:
+        listings = list_saves()
+    except OSError as exc:
+        parser.error(_file_problem(None, exc))
+    if not listings:
+        problem = folder_problem()
+        if problem is not None:
+            parser.error(problem)
+    return listings
+
+
 def _resume(parser: Parser, args: argparse.Namespace) -> int:
-    from saves import list_saves, read_header, resolve_save
+    from saves import read_header, resolve_save
 
     # Any OS error while finding or reading the save (a SaveError is one) is a usage error.
     if args.save:
         try:
-            path = resolve_save(args.save)
-            if not path.exists():
-                parser.error(f"no save called {_quoted(args.save)} (see `meeple saves`)")
+            path = resolve_save(args.save)  # an existing regular file, or a SaveError
             read_header(path)
         except OSError as exc:
             parser.error(_file_problem(args.save, exc))
     else:
-        try:
-            listings = list_saves()
-        except OSError as exc:
-            parser.error(_file_problem(None, exc))
-        good = [s for s in listings if s.error is None and s.header is not None and not s.header.over]
+        good = [s for s in _listings(parser) if s.error is None and s.header is not None and not s.header.over]
         if not good:
             parser.error("there is no unfinished saved game to resume")
         path = good[0].path
@@ -277,12 +290,7 @@ def format_table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
 
 
 def _saves(parser: Parser, args: argparse.Namespace) -> int:
-    from saves import list_saves
-
-    try:
-        listings = list_saves()
-    except OSError as exc:
-        parser.error(_file_problem(None, exc))
+    listings = _listings(parser)
     if args.json:
         records = []
         for s in listings:

@@ -1001,3 +1001,21 @@ def test_saves_commands_do_not_import_textual(tmp_path: Path) -> None:
                           timeout=60, cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip().endswith("NO-TEXTUAL")
+
+
+def test_an_unreadable_saves_folder_is_told_not_taken_for_no_saves(
+    monkeypatch: pytest.MonkeyPatch, app: AppRecorder, capsys: pytest.CaptureFixture[str]
+) -> None:
+    real_scandir = os.scandir
+    saves_dir().mkdir(parents=True, exist_ok=True)
+
+    def denied(path: Any = ".") -> Any:
+        if str(path) == str(saves_dir()):
+            raise PermissionError(13, "Permission denied")
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", denied)
+    for command in (["saves"], ["resume"]):
+        reason = assert_usage_error(*run_cli(command, capsys))
+        assert "cannot be read" in reason and "permission" in reason, reason
+    assert app.calls == []
