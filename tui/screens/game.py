@@ -14,8 +14,8 @@ from typing import Any, ClassVar, Hashable, Iterable
 from textual import on, work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
-from textual.message import Message
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 from textual.worker import get_current_worker
@@ -259,7 +259,7 @@ class GameScreen(Screen[None]):
             return
         self._rebuild_log()
         seat, action = event.entry.seat, event.entry.action
-        if self.table.seats[seat].controller.is_human:
+        if self.driver(seat).at_keyboard:  # made here: nothing to point out
             self.advance()
             return
         self.show_bot_move(seat, action)
@@ -369,13 +369,7 @@ class GameScreen(Screen[None]):
         self.query_one("#status", StatusLine).thinking = ""
         if epoch != self._epoch or not self.is_attached:
             return
-        try:
-            self.table.submit(seat, action)
-        except IllegalAction as exc:
-            self.notify(f"The bot chose an illegal move: {esc(exc.reason)}", severity="error")
-            return
-        except Exception as exc:  # a rules bug: the move is not made, the save is kept
-            self.table_failed("playing the bot's move", exc)
+        self._submit(seat, action, "The bot chose an illegal move: ", "playing the bot's move")
 
     def submit_action(self, action: Hashable) -> None:
         """Submit a human move for the viewing seat (asking first if the settings say so)."""
@@ -405,13 +399,20 @@ class GameScreen(Screen[None]):
         self._submit_now(seat, action)
 
     def _submit_now(self, seat: int, action: Hashable) -> None:
+        self._submit(seat, action, "", "playing that move")
+
+    def _submit(self, seat: int, action: Hashable, illegal: str, doing: str) -> None:
+        """Submit to the table; the move then reaches the screen as :class:`MoveApplied`.
+
+        An illegal move is told (after ``illegal``), any other failure is reported by
+        :meth:`table_failed` as happening while ``doing``; neither changes the table.
+        """
         try:
             self.table.submit(seat, action)
         except IllegalAction as exc:
-            self.notify(esc(exc.reason), severity="error")
-            return
+            self.notify(f"{illegal}{esc(exc.reason)}", severity="error")
         except Exception as exc:  # a rules bug: the move is not made, the save is kept
-            self.table_failed("playing that move", exc)
+            self.table_failed(doing, exc)
 
     def table_failed(self, doing: str, error: Exception) -> None:
         """A table call raised something unexpected: log it, tell the player, carry on.
