@@ -7,9 +7,14 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # at run time each branch imports only what it times
+    from textual.app import App
+    from textual.pilot import Pilot
 
 
-async def _quit_when_ready(pilot) -> None:  # type: ignore[no-untyped-def]
+async def _quit_when_ready(pilot: Pilot[object]) -> None:
     await pilot.pause()
     pilot.app.exit()
 
@@ -18,19 +23,19 @@ def main() -> None:
     """Run the probe for the app named on the command line."""
     which = sys.argv[1] if len(sys.argv) > 1 else "meeple"
     if which == "bare":
-        from textual.app import App
+        from textual.app import App, ComposeResult
         from textual.widgets import Static
 
         class Bare(App[None]):
-            def compose(self):  # type: ignore[no-untyped-def]
+            def compose(self) -> ComposeResult:
                 yield Static("hello")
 
-        app: object = Bare()
+        app: App[None] = Bare()
     else:
         from tui.app import MeepleApp
 
         app = MeepleApp()
-    app.run(headless=True, auto_pilot=_quit_when_ready)  # type: ignore[attr-defined]
+    app.run(headless=True, auto_pilot=_quit_when_ready)
 
 
 if __name__ == "__main__":

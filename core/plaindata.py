@@ -16,31 +16,32 @@ from __future__ import annotations
 import functools
 import tomllib
 from importlib.resources import files
-from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
+from typing import Any, Callable, Iterable, Mapping, ParamSpec, Sequence, TypeVar
 
 from core.engine import CorruptData
 from core.rng import Rng
 
 ErrorFactory = Callable[[str], Exception]
-F = TypeVar("F", bound=Callable[..., Any])
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
-def prefixed(prefix: str) -> Callable[[F], F]:
+def prefixed(prefix: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
     """Decorator: every :class:`CorruptData` the function raises reads ``"<prefix>: <reason>"``.
 
     Meant for a game's ``decode_state``, so that the checks inside it can raise plain
     ``CorruptData("first must be ...")`` and the player still learns which game's data is bad.
     """
 
-    def decorate(func: F) -> F:
+    def decorate(func: Callable[P, R]) -> Callable[P, R]:
         @functools.wraps(func)
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
+        def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
             try:
                 return func(*args, **kwargs)
             except CorruptData as exc:
                 raise CorruptData(f"{prefix}: {exc}") from None
 
-        return wrapper  # type: ignore[return-value]
+        return wrapper
 
     return decorate
 

@@ -1,4 +1,8 @@
-"""The Meeple Textual app: theme, screens, global keys and command palette commands."""
+"""The Meeple Textual app: theme, screens, global keys and command palette commands.
+
+Screens and widgets reach the app's own attributes through :func:`meeple_app`, so they
+import this module: it imports the screens only inside functions, never at the top.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +16,7 @@ from typing import Any, Iterable
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.dom import DOMNode
 from textual.screen import Screen
 
 from saves import Settings, load_settings, save_settings
@@ -184,3 +189,15 @@ class MeepleApp(App[None]):
         provider = getattr(screen, "palette_commands", None)
         if provider is not None:
             yield from provider()
+
+
+def meeple_app(node: DOMNode) -> MeepleApp:
+    """The running :class:`MeepleApp` of a screen or widget, typed as such.
+
+    ``node.app`` is typed as a plain Textual ``App``; this checks that it is Meeple's app
+    (a TypeError otherwise, e.g. for a screen mounted in a bare test app).
+    """
+    app = node.app
+    if not isinstance(app, MeepleApp):
+        raise TypeError(f"{node!r} runs in {type(app).__name__}, not in the Meeple app")
+    return app

@@ -132,9 +132,13 @@ ELECT_Q: tuple[tuple[ElectQuick, ...], ...] = tuple(
     tuple(ElectQuick(b, c) for c in CARD_NAMES[:6]) for b in BALCONIES
 )
 ACQUIRE: tuple[Acquire, ...] = tuple(Acquire(REGIONS[p.region], p.id) for p in PERMITS)
-# BUILD[permit][city] for the cities named on the permit (None elsewhere).
+# PERMIT_BUILDS[permit]: (city, build action) for each city named on the permit, in its order.
+PERMIT_BUILDS: tuple[tuple[tuple[int, Build], ...], ...] = tuple(
+    tuple((c, Build(p.id, LETTERS[c])) for c in PERMIT_CITIES[p.index]) for p in PERMITS
+)
+# BUILD[permit][city]: the same actions by city (None for a city the permit does not name).
 BUILD: tuple[tuple[Build | None, ...], ...] = tuple(
-    tuple(Build(p.id, LETTERS[c]) if c in PERMIT_CITIES[p.index] else None for c in range(15)) for p in PERMITS
+    tuple(dict(builds).get(c) for c in range(15)) for builds in PERMIT_BUILDS
 )
 ROYAL: tuple[Royal, ...] = tuple(Royal(letter) for letter in LETTERS)
 HIRE = Hire()

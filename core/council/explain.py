@@ -6,6 +6,7 @@ from typing import Any
 
 from core.council import payments as pay
 from core.council.actions import (
+    ACTION_TYPES,
     PAY_CODES,
     Acquire,
     Action,
@@ -113,13 +114,18 @@ def why_illegal(state: State, seat: int, action: object) -> str | None:
         return f"There is no seat {seat!r} in this game."
     if seat != state.current:
         return f"It is {state.names[state.current]}'s turn, not yours."
-    cls = type(action)
-    if cls not in _HANDLERS or action.kind != cls._field_defaults["kind"]:  # type: ignore[attr-defined]
+    # Exactly one of the action classes (not a subclass), with its own kind. The isinstance
+    # check adds nothing to the first one (they list the same classes) but types ``action``.
+    if (
+        type(action) not in _HANDLERS
+        or not isinstance(action, ACTION_TYPES)
+        or action.kind != type(action)._field_defaults["kind"]
+    ):
         return f"That is not a Council of Four move: {action!r}."
     problem = _field_problem(action)
     if problem:
         return problem
-    reason = _reason(state, seat, action)  # type: ignore[arg-type]
+    reason = _reason(state, seat, action)
     if reason is None and action not in legal_actions(state, seat):
         return "That move is not allowed now."
     return reason

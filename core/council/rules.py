@@ -26,7 +26,6 @@ from typing import Any, Callable, Sequence
 from core.council import payments as pay
 from core.council.actions import (
     ACQUIRE,
-    BUILD,
     CHANGE,
     ELECT,
     ELECT_Q,
@@ -36,6 +35,7 @@ from core.council.actions import (
     HIRE,
     PAY,
     PAY_CODES,
+    PERMIT_BUILDS,
     REBONUS,
     ROYAL,
     TOKEN,
@@ -269,10 +269,9 @@ def legal_actions(state: State, seat: int) -> list[Action]:
             owners = state.owners
             neutral = state.neutral
             for p in state.unused[seat]:
-                row_b = BUILD[p]
-                for city in PERMIT_CITIES[p]:
+                for city, build in PERMIT_BUILDS[p]:
                     if not built >> city & 1 and servants >= owners[city].bit_count() + (neutral >> city & 1):
-                        out.append(row_b[city])  # type: ignore[arg-type]
+                        out.append(build)
             if hand is not None:
                 cost = pay.cheapest(hand, balconies[ROYAL_BALCONY])
                 if 0 <= cost <= coins:
@@ -373,6 +372,15 @@ def _turn_up(state: State, region: int, slot: int) -> None:
         state.events.append(("turned_up", region, p))
     else:
         state.face_up[region][slot] = -1
+
+
+def _token(state: State, city: int) -> Bonus:
+    """The token of ``city``, for a city whose token is being gained."""
+    bonus = state.city_bonus[city]
+    # Only the royal city has no token, and no rule gains a token there: _place queues tokens
+    # only for cities that have one, and token_choices offers only such cities.
+    assert bonus is not None, f"city {city} has no token to gain"
+    return bonus
 
 
 def _gain(state: State, seat: int, bonus: Bonus) -> None:
@@ -494,7 +502,7 @@ def _run(state: State) -> None:
         stack.pop()
         if kind == W_TOKEN:
             state.events.append(("token", seat, item[1]))
-            _gain(state, seat, state.city_bonus[item[1]])  # type: ignore[arg-type]
+            _gain(state, seat, _token(state, item[1]))
         elif kind == W_STEPS:
             _steps(state, seat, item[1])
         else:
@@ -645,7 +653,7 @@ def _do_token(state: State, seat: int, action: Token) -> None:
     item = state.pending.pop()
     city = CITY_INDEX[action.city]
     state.events.append(("token", seat, city))
-    _gain(state, seat, state.city_bonus[city])  # type: ignore[arg-type]
+    _gain(state, seat, _token(state, city))
     if item[1] == 2:
         state.pending.append((CH_TOKEN, 1, city))
 

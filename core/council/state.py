@@ -340,10 +340,11 @@ def encode_state(state: State) -> dict[str, PlainData]:
         data["deck_size"] = state.hidden_deck
     else:
         data["deck"] = [CARD_NAMES[c] for c in state.deck]
-    if any(d is None for d in state.permit_decks):
+    decks = [d for d in state.permit_decks if d is not None]
+    if len(decks) < len(state.permit_decks):  # a view: some deck is hidden
         data["permit_deck_sizes"] = {REGIONS[r]: state.permit_deck_size(r) for r in range(3)}
     else:
-        data["permit_decks"] = {REGIONS[r]: [_pid(p) for p in state.permit_decks[r]] for r in range(3)}  # type: ignore[union-attr]
+        data["permit_decks"] = {REGIONS[r]: [_pid(p) for p in decks[r]] for r in range(3)}
     if state.rng is not None:
         data["rng"] = state.rng.encode()
     return data

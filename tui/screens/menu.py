@@ -13,6 +13,7 @@ from textual.widgets.option_list import Option
 
 from core.registry import all_info
 from saves import folder_problem, list_saves
+from tui.app import meeple_app
 from tui.text import esc
 
 LOGO = r"""
@@ -77,7 +78,7 @@ class MenuScreen(Screen[None]):
 
             self.app.push_screen(LoadScreen())
         elif choice == "rules":
-            self.app.action_rules()  # type: ignore[attr-defined]
+            meeple_app(self).action_rules()
         elif choice == "settings":
             from tui.screens.settings import SettingsScreen
 

@@ -16,6 +16,7 @@ from core.engine import GameInfo
 from core.registry import all_info
 from core.table import Controller, Seat
 from saves import check_player_name
+from tui.app import meeple_app
 from tui.text import esc
 from tui.widgets.players import player_glyph
 
@@ -49,7 +50,7 @@ class NewGameScreen(Screen[None]):
         """Player count the option widgets were built for."""
 
     def compose(self) -> ComposeResult:
-        settings = self.app.settings  # type: ignore[attr-defined]
+        settings = meeple_app(self).settings
         with VerticalScroll(id="form"):
             yield Static("New game", id="title")
             with Horizontal(classes="row"):
@@ -215,7 +216,8 @@ class NewGameScreen(Screen[None]):
         chosen: dict[str, Any] = {}
         for spec in self.game.options:
             widget = self.query_one(f"#opt-{spec.key}")
-            value = widget.value  # type: ignore[attr-defined]  # a Select or a Checkbox
+            assert isinstance(widget, (Checkbox, Select)), "_show_game builds each option as a Checkbox or a Select"
+            value: object = widget.value
             if value is Select.NULL:
                 value = spec.default
             try:

@@ -13,6 +13,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 
 from core.table import LEVELS
 from saves import Settings
+from tui.app import meeple_app
 from tui.widgets.players import player_glyph
 
 
@@ -26,7 +27,7 @@ class SettingsScreen(Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        settings: Settings = self.app.settings  # type: ignore[attr-defined]
+        settings = meeple_app(self).settings
         themes = sorted(name for name in self.app.available_themes if name.startswith("meeple"))
         themes += sorted(n for n in self.app.available_themes if not n.startswith(("meeple", "textual")))
         with VerticalScroll(id="form"):
@@ -63,7 +64,7 @@ class SettingsScreen(Screen[None]):
 
     def current(self) -> Settings:
         """The settings as shown in the form."""
-        settings: Settings = self.app.settings  # type: ignore[attr-defined]
+        settings = meeple_app(self).settings
         names = [self.query_one(f"#name-{i}", Input).value.strip() for i in range(5)]
         names = [name or default for name, default in zip(names, Settings().default_names)]
         return replace(
@@ -77,7 +78,7 @@ class SettingsScreen(Screen[None]):
     @on(Button.Pressed, "#save")
     def action_save(self) -> None:
         """Keep the changes and write the settings file."""
-        self.app.update_settings(self.current())  # type: ignore[attr-defined]
+        meeple_app(self).update_settings(self.current())
         self.notify("Settings saved.")
         self.app.pop_screen()
 

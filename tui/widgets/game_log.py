@@ -17,8 +17,29 @@ def log_line(entry: LogEntry, seats: tuple[Seat, ...]) -> str:
 class GameLog(RichLog):
     """A read-only, wrapping log that can be rebuilt after an undo."""
 
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(wrap=True, markup=False, highlight=False, min_width=10, **kwargs)  # type: ignore[arg-type]
+    def __init__(
+        self,
+        *,
+        max_lines: int | None = None,
+        auto_scroll: bool = True,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+        disabled: bool = False,
+    ) -> None:
+        """A wrapping, plain-text :class:`RichLog`; the other arguments are RichLog's own."""
+        super().__init__(
+            max_lines=max_lines,
+            min_width=10,
+            wrap=True,
+            highlight=False,
+            markup=False,
+            auto_scroll=auto_scroll,
+            name=name,
+            id=id,
+            classes=classes,
+            disabled=disabled,
+        )
 
     def show_entries(self, entries: list[LogEntry], seats: tuple[Seat, ...]) -> None:
         """Replace the contents with ``entries`` (newest at the bottom)."""
