@@ -19,7 +19,7 @@ from core.elgrande.state import (
     State,
 )
 from core.elgrande.state import problems as state_problems
-from core.elgrande.text import describe, progress, prompt
+from core.elgrande.text import describe, event_texts, progress, prompt
 from core.engine import Game, GameInfo, OptionSpec, PlainData, Result, first_player_option, rank_by
 from core.rng import Rng
 
@@ -277,8 +277,8 @@ class ElGrandeGame(Game[State, Action]):
 
     def effects(self, state: State) -> list[str]:
         """What the latest action caused beyond itself (forced moves, reveals, scorings, a
-        Veto's outcome), as public log lines; safe on any view."""
-        return state.log[state.log_mark :]
+        Veto's outcome), as public log lines (from ``state.events``); safe on any view."""
+        return event_texts(state)
 
     def progress(self, state: State) -> str:
         """ "Round 4/9, scoring after round 6" or "Game over"."""

@@ -3,7 +3,8 @@
 The state always waits for one decision: one seat, or one simultaneous secret-disk group.
 Everything automatic (revealing cards, scorings, resolving disks, ending turns and rounds)
 happens inside the :func:`apply_in_place` call that completes the enabling decision, and
-any decision with a single legal option is taken by the engine and logged (spec §6 #25).
+any decision with a single legal option is taken by the engine and recorded as an
+``("auto", seat, action, facts)`` event (spec §6 #25).
 
 Flow of a round: ``bid`` (power cards clockwise from the previous round's lowest bidder) →
 per player, highest bid first: ``court`` (refill from the provinces) → ``pull`` (shortage:
@@ -13,7 +14,9 @@ other players decide → end of round (and a general scoring with a ``disk`` gro
 rounds 3, 6 and 9).
 
 Everything here works on :class:`~core.elgrande.state.State` and is written for speed;
-:func:`core.elgrande.explain.why_illegal` gives player-readable reasons.
+:func:`core.elgrande.explain.why_illegal` gives player-readable reasons. What an action
+causes is recorded in ``state.events`` (kinds: :data:`~core.elgrande.state.EVENTS`), which
+each applied action starts afresh; :func:`core.elgrande.text.event_texts` words them.
 """
 
 from __future__ import annotations
@@ -106,7 +109,6 @@ from core.elgrande.content import (
     KING_CARD,
     NUM_REGIONS,
     POWER_VALUES,
-    REGIONS,
     SETUP,
 )
 from core.elgrande.state import (
@@ -136,6 +138,7 @@ from core.elgrande.state import (
     VETO_CARD,
     VETO as VETO_PHASE,
     State,
+    action_facts,
     playable_rounds,
 )
 from core.rng import Rng
@@ -197,11 +200,7 @@ def new_game(names: Sequence[str], seed: int, options: Mapping[str, Any]) -> Sta
         if not 0 <= seat < n:
             raise ValueError(f"first_player {seat} is not a seat: a {n}-player game has seats 0 to {n - 1}")
         state.bid_first = seat
-    state.log.append(
-        f"The King starts in {REGIONS[state.king].name}. Home regions: "
-        + ", ".join(f"{state.names[s]} {REGIONS[state.grandes[s]].name}" for s in range(n))
-        + "."
-    )
+    state.events.append(("start", state.king, tuple(state.grandes)))
     state.round = playable_rounds(state.short_game)[0]
     _start_round(state)
     _settle(state)
@@ -220,8 +219,7 @@ def _start_round(state: State) -> None:
     state.turn_idx = 0
     state.cur = -1
     state.phase = BID
-    cards = ", ".join(CARDS[c].name for c in state.face_up[:4] if c >= 0)
-    state.log.append(f"Round {state.round}: the action cards are {cards}.")
+    state.events.append(("round", state.round, tuple(c for c in state.face_up[:4] if c >= 0)))
 
 
 # --- who acts ---------------------------------------------------------------------------------
@@ -510,7 +508,7 @@ def remove_disk_options(state: State, seat: int, count: int) -> list[int]:
 def apply_in_place(state: State, seat: int, action: Action) -> None:
     """Perform a legal action (not re-checked), then every automatic step that follows."""
     state.cache = None
-    state.log_mark = len(state.log)
+    state.events = []
     _apply(state, seat, action)
     _settle(state)
 
@@ -529,7 +527,7 @@ def _settle(state: State) -> None:
                     options = disk_options(state, s)
                     if len(options) == 1:
                         state.disks[s] = options[0]
-                        state.log.append(f"{state.names[s]} sets the secret disk (only one choice).")
+                        state.events.append(("disk_auto", s))
             if any(state.disks[s] == NO_DISK for s in state.disk_group):
                 return
             _resolve_disks(state)
@@ -543,14 +541,8 @@ def _settle(state: State) -> None:
             state.cache_seat = seat
             return
         action = actions[0]
-        state.log.append(f"{state.names[seat]}: {_auto_text(state, action)} (only option).")
+        state.events.append(("auto", seat, action, action_facts(state, action)))
         _apply(state, seat, action)
-
-
-def _auto_text(state: State, action: Action) -> str:
-    from core.elgrande.text import describe
-
-    return describe(action, state, public=True)
 
 
 def _apply(state: State, seat: int, action: Action) -> None:
@@ -603,7 +595,7 @@ def _bid(state: State, seat: int, value: int) -> None:
         return
     bids = state.bids
     state.order = sorted(range(state.players), key=lambda s: -bids[s])
-    state.log.append("Turn order: " + ", ".join(f"{state.names[s]} ({bids[s]})" for s in state.order) + ".")
+    state.events.append(("order", tuple(state.order), tuple(bids[s] for s in state.order)))
     state.turn_idx = 0
     _start_turn(state)
 
@@ -747,12 +739,7 @@ def _answer_veto(state: State, seat: int, veto: bool) -> None:
         )
         del state.vetoes[best]
         state.out.append(VETO_CARD)
-        from core.elgrande.text import proposal_phrase
-
-        state.log.append(
-            f"{state.names[seat]} vetoes: {state.names[actor]} may not "
-            f"{proposal_phrase(state, proposal)}; the special action ends."
-        )
+        state.events.append(("veto", seat, actor, proposal, action_facts(state, proposal)))
         state.proposal = None
         state.veto_queue = []
         state.pick_region = -1
@@ -775,11 +762,10 @@ def _answer_veto(state: State, seat: int, veto: bool) -> None:
 def _execute(state: State, seat: int, action: Action, echo: bool = False) -> None:
     """Carry out an (allowed) step of the acting player's special action.
 
-    ``echo`` logs the step itself: needed when it happens as the consequence of another
-    decision (the last "allow" of a Veto window); a step submitted directly is already in the
-    table's log.
+    ``echo`` records the step itself as an event: needed when it happens as the consequence
+    of another decision (the last "allow" of a Veto window); a step submitted directly is
+    already in the table's log.
     """
-    names = state.names
     match action:
         case To(dest=dest):
             src, owner = state.pick_region, state.pick_seat
@@ -795,10 +781,8 @@ def _execute(state: State, seat: int, action: Action, echo: bool = False) -> Non
                 state.moved_opp += 1
             state.pick_region = -1
             state.pick_seat = -1
-            whose = "one of their own caballeros" if owner == seat else f"a caballero of {names[owner]}"
-            where = "the Castillo" if dest == CASTILLO else REGIONS[dest].name
             if echo:
-                state.log.append(f"{names[seat]} moves {whose} from {REGIONS[src].name} to {where}.")
+                state.events.append(("move", seat, owner, src, dest))
             params = _move_params(state)
             if params[4]:
                 if state.board[src][seat] == 0:
@@ -815,8 +799,7 @@ def _execute(state: State, seat: int, action: Action, echo: bool = False) -> Non
                 state.board[dest][seat] += 1
             state.extra_placed += 1
             if echo:
-                where = "the Castillo" if dest == CASTILLO else REGIONS[dest].name
-                state.log.append(f"{names[seat]} places an extra caballero in {where}.")
+                state.events.append(("extra", seat, dest))
             if state.extra_placed >= CARDS[state.card].count or not state.court[seat]:
                 _finish_special(state)
         case Remove(seat=owner, region=region):
@@ -825,9 +808,7 @@ def _execute(state: State, seat: int, action: Action, echo: bool = False) -> Non
             state.removed_mask |= 1 << owner
             state.sp_mode = M_REMOVE
             if echo:
-                state.log.append(
-                    f"{names[seat]} sends a caballero of {names[owner]} home from {REGIONS[region].name}."
-                )
+                state.events.append(("remove", seat, owner, region))
             if not _removes(state, seat):
                 _finish_special(state)
         case Score(area=area):
@@ -838,25 +819,24 @@ def _execute(state: State, seat: int, action: Action, echo: bool = False) -> Non
         case Scoreboard(board=board, region=region):
             state.scoreboards[board] = region
             if echo:
-                board_name = BOARD.scoreboard_names[board]
-                state.log.append(f"{names[seat]} puts the {board_name} on {REGIONS[region].name}.")
+                state.events.append(("scoreboard", seat, board, region))
             _finish_special(state)
         case Grande(region=region):
             state.grandes[seat] = region
             if echo:
-                state.log.append(f"{names[seat]} moves the Grande to {REGIONS[region].name}.")
+                state.events.append(("grande", seat, region))
             _finish_special(state)
         case King(region=region):
             state.king = region
             if echo:
-                state.log.append(f"{names[seat]} moves the King to {REGIONS[region].name}.")
+                state.events.append(("king", seat, region))
             _finish_special(state)
         case Court(n=n):
             state.provinces[seat] -= n
             state.court[seat] += n
             state.pull_left -= n
             if echo:
-                state.log.append(f"{names[seat]} brings {n} caballero(s) from the provinces to the court.")
+                state.events.append(("court", seat, n))
             if state.pull_left > 0 and state.provinces[seat] == 0:
                 state.sp_mode = M_PULL
             else:
@@ -866,7 +846,7 @@ def _execute(state: State, seat: int, action: Action, echo: bool = False) -> Non
             state.court[seat] += 1
             state.pull_left -= 1
             if echo:
-                state.log.append(f"{names[seat]} takes a caballero from {REGIONS[region].name} into the court.")
+                state.events.append(("court_from", seat, region))
             if state.pull_left > 0:
                 state.sp_mode = M_PULL
             else:
@@ -874,7 +854,7 @@ def _execute(state: State, seat: int, action: Action, echo: bool = False) -> Non
         case Movement(region=region):
             group = [s for s in _clockwise_others(state, seat) if state.board[region][s]]
             if echo:
-                state.log.append(f"{names[seat]} names {REGIONS[region].name} for Movement.")
+                state.events.append(("movement", seat, region))
             _open_disks(state, D_MOVEMENT, group, region)
         case SpecialGo():
             _special_go(state, seat)
@@ -895,15 +875,15 @@ def _clockwise_others(state: State, seat: int) -> list[int]:
 def _special_go(state: State, seat: int) -> None:
     card = CARDS[state.card]
     effect = card.effect
-    names = state.names
     if effect == E_DECAY:
+        others = _clockwise_others(state, seat)
         moved = []
-        for s in _clockwise_others(state, seat):
+        for s in others:
             k = state.court[s] if card.count < 0 else min(card.count, state.court[s])
             state.court[s] -= k
             state.provinces[s] += k
-            moved.append(f"{names[s]} {k}")
-        state.log.append("Back to the provinces from the courts: " + ", ".join(moved) + ".")
+            moved.append(k)
+        state.events.append(("decay", tuple(others), tuple(moved)))
         _finish_special(state)
     elif effect == E_KING_RETURNS:
         state.ret_queue = _clockwise_others(state, seat)
@@ -930,7 +910,7 @@ def _special_go(state: State, seat: int) -> None:
     elif effect == E_SCORE_MOST or effect == E_SCORE_LEAST:
         regions = scoring.extreme_regions(state, effect == E_SCORE_MOST)
         if not regions:
-            state.log.append("No region holds a caballero: nothing is scored.")
+            state.events.append(("empty_board",))
         for r in regions:
             scoring.score_area(state, r, special=True)
         _finish_special(state)
@@ -992,7 +972,7 @@ def _ret_advance(state: State) -> None:
             for r in REGION_RANGE:
                 if r != king:
                     board[r][s] = 0
-        state.log.append(f"{state.names[s]} returns all {available} available caballeros to the provinces.")
+        state.events.append(("returns_all", s, available))
         state.ret_queue.pop(0)
         state.ret_owed = CARDS[state.card].count
     state.ret_owed = 0
@@ -1004,7 +984,7 @@ def _ret_advance(state: State) -> None:
 def _open_disks(state: State, purpose: int, group: list[int], param: int) -> None:
     if not group:
         if purpose != D_GENERAL:
-            state.log.append("Nobody has to set a secret disk.")
+            state.events.append(("no_disks",))
             _finish_special(state)
         return
     state.phase = DISK_PHASE
@@ -1020,7 +1000,6 @@ def _resolve_disks(state: State) -> None:
     group = state.disk_group
     choice = state.disks
     param = state.disk_param
-    names = state.names
     board = state.board
     state.disk_purpose = D_NONE
     state.disk_group = []
@@ -1030,8 +1009,7 @@ def _resolve_disks(state: State) -> None:
     if purpose == D_GENERAL:
         # Disks are set, the Castillo is scored, then its caballeros go to the chosen regions.
         scoring.score_area(state, CASTILLO, special=False)
-    shown = ", ".join(f"{names[s]} → {REGIONS[choice[s]].name}" for s in group)
-    state.log.append(f"Secret disks revealed: {shown}.")
+    state.events.append(("disks", tuple(group), tuple(choice[s] for s in group)))
     if purpose == D_GENERAL:
         castillo = state.castillo
         for s in group:
@@ -1060,7 +1038,7 @@ def _resolve_disks(state: State) -> None:
             picked[choice[s]] += 1
         lonely = [r for r in REGION_RANGE if picked[r] == 1]
         if not lonely:
-            state.log.append("No region was chosen by exactly one player: nothing is scored.")
+            state.events.append(("no_lonely",))
         for r in lonely:
             scoring.score_area(state, r, special=True)
     _finish_special(state)
@@ -1097,14 +1075,14 @@ def _end_round(state: State) -> None:
         for seat, expiry in state.vetoes:
             if expiry <= state.round:
                 state.out.append(VETO_CARD)
-                state.log.append(f"{state.names[seat]}'s unused Veto expires.")
+                state.events.append(("veto_expires", seat))
             else:
                 kept.append((seat, expiry))
         state.vetoes = kept
     if state.round not in GENERAL_ROUNDS:
         _after_round(state)
         return
-    state.log.append(f"General scoring after round {state.round}.")
+    state.events.append(("general", state.round))
     group = [s for s in range(state.players) if state.castillo[s]]
     if group:
         _open_disks(state, D_GENERAL, group, -1)
@@ -1124,10 +1102,8 @@ def _after_round(state: State) -> None:
         state.phase = OVER
         state.cur = -1
         best = max(state.score)
-        winners = [state.names[s] for s in range(state.players) if state.score[s] == best]
-        state.log.append(
-            f"Game over: {' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'} with {best}."
-        )
+        winners = tuple(s for s in range(state.players) if state.score[s] == best)
+        state.events.append(("over", winners, best))
         return
     state.bid_first = state.order[-1]  # the lowest power card of this round bids first
     state.round = rounds[rounds.index(state.round) + 1]

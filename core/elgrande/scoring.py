@@ -2,14 +2,15 @@
 
 :func:`rank_points` is the pure tie rule of §5.1; :func:`area_points` adds the King's and
 Grande bonuses of §5.2 for a region. The ``score_*`` functions change a state: they add
-points to the score track and to the per-category breakdown and write a public log line.
+points to the score track and to the per-category breakdown and record a public event
+(``("scored", ...)``, ``("castillo", ...)``: see :data:`core.elgrande.state.EVENTS`).
 """
 
 from __future__ import annotations
 
 from typing import Sequence
 
-from core.elgrande.content import BOARD, CASTILLO, NUM_REGIONS, PRINTED_VALUES, REGIONS
+from core.elgrande.content import BOARD, CASTILLO, NUM_REGIONS, PRINTED_VALUES
 from core.elgrande.state import CAT_CASTILLO, CAT_GRANDE, CAT_KING, CAT_REGIONS, CAT_SPECIAL, State
 
 KING_BONUS = BOARD.king_bonus
@@ -109,26 +110,17 @@ def _award(state: State, area: int, special: bool, first_only: bool = False) -> 
             points[s][CAT_CASTILLO if area == CASTILLO else CAT_REGIONS] += base[s]
             points[s][CAT_KING] += king[s]
             points[s][CAT_GRANDE] += grande[s]
-    name = BOARD.castillo_name if area == CASTILLO else REGIONS[area].name
-    parts = []
-    for s in range(state.players):
-        if total[s]:
-            extra = []
-            if king[s]:
-                extra.append("King")
-            if grande[s]:
-                extra.append("Grande")
-            note = f" (incl. {' and '.join(extra)} bonus)" if extra else ""
-            parts.append(f"{state.names[s]} {total[s]}{note}")
-    state.log.append(f"{name} scored: {', '.join(parts) if parts else 'nobody scores'}.")
+    # Only a sole leader gets a bonus: one seat at most for each.
+    king_seat = next((s for s, points in enumerate(king) if points), -1)
+    grande_seat = next((s for s, points in enumerate(grande) if points), -1)
+    state.events.append(("scored", area, tuple(total), king_seat, grande_seat))
     return total
 
 
 def score_area(state: State, area: int, special: bool = True) -> list[int]:
     """Score one region or the Castillo now; returns the points gained per seat."""
     if area == CASTILLO:
-        counts = ", ".join(f"{state.names[s]} {c}" for s, c in enumerate(state.castillo) if c)
-        state.log.append(f"The Castillo holds: {counts or 'nothing'}.")
+        state.events.append(("castillo", tuple(state.castillo)))
     return _award(state, area, special)
 
 

@@ -12,8 +12,11 @@ Conventions (ints everywhere, so rules code and clones stay cheap):
   or ``-1`` (index 4 is the King's card);
 * ``phase`` is one of :data:`PHASES` (an int); see :mod:`core.elgrande.rules` for the flow.
 
-``log`` holds public texts of what happened automatically (reveals, scorings, forced
-moves, Veto results); ``log[log_mark:]`` is what the latest action caused.
+``events`` lists what the latest action caused beyond itself (reveals, scorings, forced
+moves, Veto results), as tuples of plain values (seats, region and card indexes, counts,
+actions: never names or words; :func:`core.elgrande.text.event_texts` words them). Each
+applied action replaces the list. Every event is public: one seat's secrets (a disk's
+region, an unseen take-back) never enter it. :data:`EVENTS` lists the kinds and their fields.
 
 Public knowledge about hidden take-backs (card 4.2) is kept in the state itself:
 ``backs_hidden[seat]`` cards went back to the hand unseen, and they are among the values of
@@ -33,6 +36,8 @@ from typing import Any
 from core.elgrande import actions as act
 from core.elgrande.content import (
     ALL_POWER,
+    AREA_IDS,
+    AREA_INDEX,
     BOARD,
     CARD_INDEX,
     CARD_STACK,
@@ -60,6 +65,7 @@ from core.plaindata import (
     player_names,
     prefixed,
     refuse_problems,
+    whole,
     whole_in,
     whole_list,
 )
@@ -168,8 +174,7 @@ class State:
         "disk_param",
         # bookkeeping
         "reveals",
-        "log",
-        "log_mark",
+        "events",
     )
 
     names: tuple[str, ...]
@@ -235,8 +240,7 @@ class State:
     disks: list[int]
     disk_param: int
     reveals: int
-    log: list[str]
-    log_mark: int
+    events: list[tuple[Any, ...]]
 
     def __init__(self, names: tuple[str, ...]) -> None:
         """An empty pre-game state: use :func:`core.elgrande.rules.new_game` to start one."""
@@ -289,8 +293,7 @@ class State:
         self.disks = [NO_DISK] * n
         self.disk_param = -1
         self.reveals = 0
-        self.log = []
-        self.log_mark = 0
+        self.events = []
 
     def reset_turn(self) -> None:
         """Clear the per-card fields (no card in play)."""
@@ -377,8 +380,7 @@ class State:
         new.disks = self.disks[:]
         new.disk_param = self.disk_param
         new.reveals = self.reveals
-        new.log = self.log[:]
-        new.log_mark = self.log_mark
+        new.events = self.events[:]  # the events themselves are immutable tuples
         return new
 
     # --- read-only helpers for the UI -----------------------------------------------------
@@ -469,6 +471,177 @@ def playable_rounds(short_game: bool) -> tuple[int, ...]:
     return SETUP.short_game_rounds if short_game else tuple(range(1, SETUP.rounds + 1))
 
 
+# --- events -------------------------------------------------------------------------------
+EVENTS: dict[str, tuple[str, ...]] = {
+    # setup and rounds
+    "start": ("region", "[region]n"),  # the King's region, each seat's home region
+    "round": ("round", "[card]"),  # a round begins: the face-up cards of stacks 1-4
+    "order": ("[seat]", "[count]"),  # the turn order, with each seat's bid
+    "general": ("round",),  # the general scoring after that round begins
+    "veto_expires": ("seat",),
+    "over": ("[seat]", "count"),  # the winners, their score
+    # forced decisions (taken by the engine) and Vetos
+    "auto": ("seat", "action", "facts"),  # a seat's only legal action (facts: action_facts)
+    "disk_auto": ("seat",),  # a seat's disk had only one region (which is not told)
+    "veto": ("seat", "seat", "action", "facts"),  # holder, acting seat, the proposal vetoed
+    # steps of a special action after the last "allow" of a Veto window
+    "move": ("seat", "seat", "region", "area"),  # acting seat, owner, from, to
+    "extra": ("seat", "area"),
+    "remove": ("seat", "seat", "region"),  # acting seat, owner, region
+    "scoreboard": ("seat", "board", "region"),
+    "grande": ("seat", "region"),
+    "king": ("seat", "region"),
+    "court": ("seat", "count"),  # caballeros from the provinces to the court
+    "court_from": ("seat", "region"),
+    "movement": ("seat", "region"),
+    # effects of special actions and scorings
+    "decay": ("[seat]", "[count]"),  # caballeros each opponent sent from court to provinces
+    "returns_all": ("seat", "count"),  # The King returns!: all that seat could return
+    "no_disks": (),  # nobody has to set a secret disk
+    "disks": ("[seat]", "[region]"),  # the secret disks revealed
+    "empty_board": (),  # no region holds a caballero: nothing is scored
+    "no_lonely": (),  # no region was chosen by exactly one player: nothing is scored
+    "castillo": ("[count]n",),  # the Castillo's contents, shown before it is scored
+    "scored": ("area", "[count]n", "seat?", "seat?"),  # points per seat; who got the King's/Grande bonus
+}
+"""Event kinds and their fields after the kind. Field types: ``seat`` (``seat?`` may be
+-1: nobody), ``round``, ``count``, ``region``, ``area`` (a region or the Castillo),
+``board`` (a mobile scoreboard), ``action`` (an :mod:`~core.elgrande.actions` value),
+``facts`` (:func:`action_facts` of the action before it); ``[t]`` is a tuple of ``t``
+(the tuples of one event run in parallel: same length), ``[t]n`` one per seat."""
+
+FACTS: dict[type, tuple[str, ...]] = {
+    act.Court: ("flag",),  # brought during the turn's body (card The Court)
+    act.Take: ("card?",),  # the card on that stack
+    act.SpecialGo: ("card?",),  # the card in play
+    act.Pick: ("seat?",),  # the acting seat
+    act.To: ("region?", "seat?"),  # the picked caballero's region and owner
+    act.TakeBack: ("flag",),  # the card was the top of the pile: everyone saw it
+}
+"""What :func:`action_facts` records per action type (the types of :data:`EVENTS`)."""
+
+
+def action_facts(state: State | None, action: Any) -> tuple[int, ...]:
+    """The public facts of ``state`` that an action's words depend on (:data:`FACTS`), so
+    that an event can word an action after the state has moved on.
+
+    ``state`` is the state the action is chosen in (None: nothing known, as in saves).
+    """
+    match action:
+        case act.Court():
+            return (state is not None and state.phase == BODY,)
+        case act.Take(stack=stack):
+            if state is None or not (isinstance(stack, int) and 1 <= stack <= 5):
+                return (-1,)
+            return (state.face_up[stack - 1],)
+        case act.SpecialGo():
+            return (state.card if state is not None and 0 <= state.card < len(CARDS) else -1,)
+        case act.Pick():
+            return (-1 if state is None else state.cur,)
+        case act.To():
+            return (-1, -1) if state is None else (state.pick_region, state.pick_seat)
+        case act.TakeBack(value=value):
+            if state is None or not 0 <= state.cur < state.players:
+                return (False,)
+            pile = state.pile(state.cur)
+            return (bool(pile) and pile[-1] == value,)
+    return ()
+
+
+def _encode_scalar(typ: str, value: int) -> PlainData:
+    if typ in ("region", "region?"):
+        return _region_id(value)
+    if typ == "area":
+        return AREA_IDS[value]
+    if typ in ("card", "card?"):
+        return _card_id(value)
+    if typ == "board":
+        return BOARD.scoreboard_ids[value]
+    if typ == "flag":
+        return bool(value)
+    return value
+
+
+def _encode_event(event: tuple[Any, ...]) -> PlainData:
+    """``[kind, field, ...]``: ids for regions, areas, cards and scoreboards, as in the state."""
+    out: list[PlainData] = [event[0]]
+    action: Any = None
+    for typ, value in zip(EVENTS[event[0]], event[1:]):
+        if typ == "action":
+            action = value
+            out.append(act.encode_action(value))
+        elif typ == "facts":
+            out.append([_encode_scalar(t, v) for t, v in zip(FACTS.get(type(action), ()), value)])
+        elif typ.startswith("["):
+            elem = typ[1 : typ.index("]")]
+            out.append([_encode_scalar(elem, v) for v in value])
+        else:
+            out.append(_encode_scalar(typ, value))
+    return out
+
+
+def _decode_scalar(typ: str, value: Any, what: str, n: int) -> int:
+    if typ == "seat":
+        return whole(value, what, 0, n - 1)
+    if typ == "seat?":
+        return whole(value, what, -1, n - 1)
+    if typ == "round":
+        return whole(value, what, 1, SETUP.rounds)
+    if typ == "count":
+        return whole(value, what, 0, 10_000)
+    if typ in ("region", "region?"):
+        return _region(value, what, typ == "region?")
+    if typ == "area":
+        return lookup(value, what, AREA_INDEX, "region or castillo")
+    if typ in ("card", "card?"):
+        return _card(value, what, typ == "card?")
+    if typ == "board":
+        return one_of(value, what, BOARD.scoreboard_ids)
+    if typ == "flag":
+        if not isinstance(value, bool):
+            raise CorruptData(f"{what} must be true or false, got {value!r}")
+        return value
+    raise AssertionError(f"unknown event field type {typ}")
+
+
+def _decode_event(data: Any, n: int) -> tuple[Any, ...]:
+    """An event from :func:`_encode_event` output, every field checked."""
+    items = as_list(data, "event")
+    kind = items[0] if items else None
+    if not isinstance(kind, str) or kind not in EVENTS:
+        raise CorruptData(f"unknown event {kind!r}")
+    types = EVENTS[kind]
+    if len(items) != 1 + len(types):
+        raise CorruptData(f"a {kind} event must have {len(types)} fields, got {len(items) - 1}")
+    what = f"{kind} event"
+    out: list[Any] = [kind]
+    lengths: set[int] = set()
+    action: Any = None
+    for typ, value in zip(types, items[1:]):
+        if typ == "action":
+            try:
+                action = act.decode_action(value)
+            except CorruptData as exc:
+                raise CorruptData(f"{what}: {exc}") from None
+            out.append(action)
+        elif typ == "facts":
+            facts = FACTS.get(type(action), ())
+            values = as_list(value, f"{what} facts", len(facts))
+            out.append(tuple(_decode_scalar(t, v, what, n) for t, v in zip(facts, values)))
+        elif typ.startswith("["):
+            elem = typ[1 : typ.index("]")]
+            per_seat = typ.endswith("n")
+            values = as_list(value, f"{what} list", n if per_seat else None)
+            if not per_seat:
+                lengths.add(len(values))
+            out.append(tuple(_decode_scalar(elem, v, what, n) for v in values))
+        else:
+            out.append(_decode_scalar(typ, value, what, n))
+    if len(lengths) > 1:
+        raise CorruptData(f"the lists of a {kind} event must have the same length")
+    return tuple(out)
+
+
 # --- encoding -------------------------------------------------------------------------------
 def _card_id(card: int) -> str:
     return "" if card < 0 else CARDS[card].id
@@ -543,8 +716,7 @@ def encode_state(state: State) -> dict[str, PlainData]:
         "disks": list(state.disks),
         "disk_param": state.disk_param,
         "reveals": state.reveals,
-        "log": list(state.log),
-        "log_mark": state.log_mark,
+        "events": [_encode_event(event) for event in state.events],
     }
     if state.rng is not None:
         data["rng"] = state.rng.encode()
@@ -558,9 +730,10 @@ _KEYS = frozenset(
         "stacks face_up out vetoes bid_first bids bid_count order turn_idx cur refill_left card "
         "placed place_closed special sp_mode pick_region pick_seat src_region moved_own moved_opp "
         "arrived extra_placed removed_mask pull_left proposals proposal veto_queue ret_queue ret_owed "
-        "disk_purpose disk_group disks disk_param reveals log log_mark"
+        "disk_purpose disk_group disks disk_param reveals"
     ).split()
 )
+_OPTIONAL_KEYS = frozenset(("rng", "events", "log", "log_mark"))  # log, log_mark: old snapshots
 _OPTION_KEYS = frozenset(("veto_windows", "use_veto", "castillo_visible", "short_game", "score_class_uses_printed"))
 
 
@@ -584,7 +757,7 @@ def decode_state(data: Any) -> State:
     """Rebuild a state from :func:`encode_state` output: each field is checked as it is read,
     then the rules' invariants (:func:`problems`) across fields."""
     data = as_table(data, "the state")
-    check_keys(data, _KEYS, {"rng"})
+    check_keys(data, _KEYS, _OPTIONAL_KEYS)
     check_format(data["format"], FORMAT)
     names = player_names(data["names"], SETUP.min_players, SETUP.max_players)
     n = len(names)
@@ -699,13 +872,13 @@ def decode_state(data: Any) -> State:
     state.disks = whole_list(data["disks"], "disks", n, HIDDEN_DISK, NUM_REGIONS - 1)
     state.disk_param = whole_in(data, "disk_param", -1, NUM_REGIONS - 1)
     state.reveals = whole_in(data, "reveals", 0, 1_000_000)
-    log = as_list(data["log"], "log")
-    if not all(isinstance(line, str) for line in log):
-        raise CorruptData("log entries must be strings")
-    state.log = list(log)
-    state.log_mark = whole_in(data, "log_mark", 0, len(log))
+    # Snapshots written before events replaced the text log carry "log" and "log_mark"
+    # instead: they are dropped (that log only repeated words), and such a state has no events.
+    events = as_list(data.get("events", []), "events")
+    state.events = [_decode_event(event, n) for event in events]
     refuse_problems(problems(state))
     return state
+
 
 
 def problems(state: State) -> list[str]:
@@ -714,8 +887,8 @@ def problems(state: State) -> list[str]:
     Empty when all hold. Each field is assumed to have its type and range (as
     :func:`decode_state` reads it); these are the checks across fields: what views hide,
     the round, 30 caballeros in play per colour and none negative, scores, the 13 power
-    cards, the action cards of every stack, the bids and turn order, the card in play and
-    the steps other players owe.
+    cards, the action cards of every stack, the bids and turn order, the card in play, the
+    steps other players owe, and that no event tells a secret.
     """
     found: list[str] = []
     n = state.players
@@ -725,6 +898,11 @@ def problems(state: State) -> list[str]:
         found.append("a view carries no random generator")
     if state.castillo_masked and (full or state.castillo_visible):
         found.append("only views of a game with a hidden Castillo mask its contents")
+    for event in state.events:
+        if event[0] == "auto" and (
+            isinstance(event[2], act.Disk) or (isinstance(event[2], act.TakeBack) and not event[3][0])
+        ):
+            found.append("an event tells a secret (a disk's region or an unseen take-back)")
     rounds = playable_rounds(state.short_game)
     if state.round not in rounds:
         found.append(f"round {state.round} is not played in this game")

@@ -1,10 +1,15 @@
-"""Player-facing texts for El Grande: action descriptions, veto questions and prompts.
+"""Player-facing texts for El Grande: action descriptions, veto questions, prompts and the
+words for the state's events (:func:`event_texts`).
 
 Secrets never reach a public text. :func:`describe` hides the region of a :class:`Disk` and
 the value of a hidden :class:`TakeBack` unless it is given the *view* of a seat that is
 deciding right now (menus pass that view); with the full state, a spectator's view, another
 seat's view or no state at all (the shared log, saves) it says only "Set the secret disk" /
 "Take back a power card".
+
+An action's words may depend on the state it is chosen in (the card on a stack, the picked
+caballero): :func:`~core.elgrande.state.action_facts` takes those facts from the state, so
+an event can word an action after the state has moved on.
 """
 
 from __future__ import annotations
@@ -79,14 +84,17 @@ from core.elgrande.state import (
     TAKE,
     VETO,
     State,
+    action_facts,
 )
 from core.words import counted
 
+Names = tuple[str, ...] | None  # the players' names, or None when no state is known
 
-def _name(state: State | None, seat: int) -> str:
-    if state is None or not 0 <= seat < state.players:
+
+def _name(names: Names, seat: int) -> str:
+    if names is None or not 0 <= seat < len(names):
         return f"seat {seat}"
-    return state.names[seat]
+    return names[seat]
 
 
 def _area(area: int) -> str:
@@ -107,11 +115,12 @@ def _region(region: int) -> str:
     return f"region {region!r}"
 
 
-def _go_phrase(state: State | None, own: str = "your") -> str:
-    """What ``special_go`` does for the current card, as a verb phrase (``own``: "your"/"their")."""
-    if state is None or not 0 <= state.card < len(CARDS):
+def _go_phrase(card_type: int, own: str = "your") -> str:
+    """What ``special_go`` does for the card in play (-1: unknown), as a verb phrase (``own``:
+    "your"/"their")."""
+    if not 0 <= card_type < len(CARDS):
         return "carry out the special action"
-    card = CARDS[state.card]
+    card = CARDS[card_type]
     effect = card.effect
     if effect == E_DECAY:
         what = "all court caballeros" if card.count < 0 else f"{card.count} court caballeros"
@@ -139,17 +148,9 @@ def _go_phrase(state: State | None, own: str = "your") -> str:
     return f"carry out {card.name}"
 
 
-def _go_text(state: State | None) -> str:
-    phrase = _go_phrase(state)
+def _go_text(card_type: int) -> str:
+    phrase = _go_phrase(card_type)
     return phrase[0].upper() + phrase[1:]
-
-
-def _visible_take_back(state: State | None, seat: int, value: int) -> bool:
-    """True if taking ``value`` back is seen by everyone (it is the top of the pile)."""
-    if state is None or not 0 <= seat < state.players:
-        return False
-    pile = state.pile(seat)
-    return bool(pile) and pile[-1] == value
 
 
 def _chooser_view(state: State | None) -> bool:
@@ -163,13 +164,21 @@ def _chooser_view(state: State | None) -> bool:
 
 def describe(action: Action, state: State | None = None, public: bool = False) -> str:
     """Short text for an action; secrets are hidden unless ``state`` is the chooser's view."""
+    chooser = not public and isinstance(action, (Disk, TakeBack)) and _chooser_view(state)
+    names = None if state is None else state.names
+    return _describe(action, names, action_facts(state, action), chooser)
+
+
+def _describe(action: Action, names: Names, facts: tuple[int, ...], chooser: bool) -> str:
+    """:func:`describe` from the players' names and the action's facts; ``chooser``: the
+    words are for the seat choosing it (they may tell its secret)."""
     match action:
         case Power(value=value):
             if isinstance(value, int) and 0 < value < len(BOARD.power_caballeros):
                 return f"Play power card {value} ({counted(BOARD.power_caballeros[value], 'caballero')} to court)"
             return f"Play power card {value}"
         case Court(n=n):
-            if state is not None and state.phase == BODY:
+            if facts[0]:
                 return f"Bring {counted(n, 'caballero')} from the provinces to the court (The Court)"
             return f"Bring {counted(n, 'caballero')} from the provinces to the court"
         case CourtFrom(region=region):
@@ -177,8 +186,8 @@ def describe(action: Action, state: State | None = None, public: bool = False) -
         case CourtStop():
             return "Stop taking caballeros from regions"
         case Take(stack=stack):
-            if state is not None and isinstance(stack, int) and 1 <= stack <= 5 and state.face_up[stack - 1] >= 0:
-                card = CARDS[state.face_up[stack - 1]]
+            if facts[0] >= 0:
+                card = CARDS[facts[0]]
                 return f"Take {card.name} (place up to {stack})"
             return f"Take the card of stack {stack}"
         case Place(dest=dest):
@@ -188,36 +197,35 @@ def describe(action: Action, state: State | None = None, public: bool = False) -
         case SpecialSkip():
             return "Skip the special action"
         case SpecialGo():
-            return _go_text(state)
+            return _go_text(facts[0])
         case SpecialDone():
             return "End the special action"
         case Pick(region=region, seat=seat):
-            if state is not None and seat == state.cur:
+            if names is not None and seat == facts[0]:
                 return f"Pick one of your caballeros in {_region(region)}"
-            return f"Pick a caballero of {_name(state, seat)} in {_region(region)}"
+            return f"Pick a caballero of {_name(names, seat)} in {_region(region)}"
         case To(dest=dest):
-            if state is not None and state.pick_region >= 0:
-                whose = _name(state, state.pick_seat)
-                return f"Move {whose}'s caballero from {_region(state.pick_region)} to {_area(dest)}"
+            if facts[0] >= 0:
+                whose = _name(names, facts[1])
+                return f"Move {whose}'s caballero from {_region(facts[0])} to {_area(dest)}"
             return f"Move the picked caballero to {_area(dest)}"
         case PlaceExtra(dest=dest):
             return f"Place an extra court caballero in {_area(dest)}"
         case Ret(source=source):
             return f"Send a caballero from {_area(source)} to the provinces"
         case Disk(region=region):
-            if not public and _chooser_view(state):
+            if chooser:
                 return f"Point your secret disk at {_region(region)}"
             return "Set the secret disk"
         case Remove(seat=seat, region=region):
-            return f"Send a caballero of {_name(state, seat)} home from {_region(region)}"
+            return f"Send a caballero of {_name(names, seat)} home from {_region(region)}"
         case Score(area=area):
             return f"Score {_area(area)} now"
         case Scoreboard(board=board, region=region):
             name = BOARD.scoreboard_names[board] if board in (0, 1) else f"scoreboard {board}"
             return f"Put the {name} on {_region(region)}"
         case TakeBack(value=value):
-            cur = state.cur if state is not None else -1
-            if (not public and _chooser_view(state)) or _visible_take_back(state, cur, value):
+            if chooser or facts[0]:
                 return f"Take back power card {value}"
             return "Take back a power card"
         case Grande(region=region):
@@ -236,22 +244,23 @@ def describe(action: Action, state: State | None = None, public: bool = False) -
 
 def proposal_phrase(state: State, action: Action) -> str:
     """What the acting player is about to do, as a verb phrase ("move the King to Galicia")."""
+    return _proposal_phrase(action, state.names, state.cur, action_facts(state, action))
+
+
+def _proposal_phrase(action: Action, names: tuple[str, ...], actor: int, facts: tuple[int, ...]) -> str:
+    """:func:`proposal_phrase` from the names, the acting seat and the action's facts."""
     match action:
         case SpecialGo():
-            return _go_phrase(state, "their")
+            return _go_phrase(facts[0], "their")
         case To(dest=dest):
-            if state.pick_region >= 0:
-                whose = (
-                    "one of their own caballeros"
-                    if state.pick_seat == state.cur
-                    else (f"a caballero of {state.names[state.pick_seat]}")
-                )
-                return f"move {whose} from {_region(state.pick_region)} to {_area(dest)}"
+            if facts[0] >= 0:
+                whose = "one of their own caballeros" if facts[1] == actor else f"a caballero of {names[facts[1]]}"
+                return f"move {whose} from {_region(facts[0])} to {_area(dest)}"
             return f"move a caballero to {_area(dest)}"
         case PlaceExtra(dest=dest):
             return f"place an extra caballero in {_area(dest)}"
         case Remove(seat=seat, region=region):
-            return f"send a caballero of {state.names[seat]} home from {_region(region)}"
+            return f"send a caballero of {names[seat]} home from {_region(region)}"
         case Score(area=area):
             return f"score {_area(area)}"
         case Scoreboard(board=board, region=region):
@@ -266,7 +275,7 @@ def proposal_phrase(state: State, action: Action) -> str:
             return f"take a caballero from {_region(region)} into the court"
         case Movement(region=region):
             return f"name {_region(region)} for Movement"
-    text = describe(action, state, public=True)
+    text = _describe(action, names, facts, False)
     return text[0].lower() + text[1:]
 
 
@@ -276,6 +285,105 @@ def veto_prompt(state: State) -> str:
         return ""
     card = CARDS[state.card].name if state.card >= 0 else "a card"
     return f"{state.names[state.cur]} is about to {proposal_phrase(state, state.proposal)} ({card})."
+
+
+def _where(area: int) -> str:
+    return "the Castillo" if area == CASTILLO else REGIONS[area].name
+
+
+def event_texts(state: State) -> list[str]:
+    """What the latest action caused (``state.events``), one sentence per event, public on
+    any view (kinds: :data:`core.elgrande.state.EVENTS`)."""
+    names = state.names
+    out = []
+    for event in state.events:
+        kind = event[0]
+        if kind == "start":
+            homes = ", ".join(f"{names[s]} {REGIONS[r].name}" for s, r in enumerate(event[2]))
+            out.append(f"The King starts in {REGIONS[event[1]].name}. Home regions: {homes}.")
+        elif kind == "round":
+            cards = ", ".join(CARDS[c].name for c in event[2])
+            out.append(f"Round {event[1]}: the action cards are {cards}.")
+        elif kind == "order":
+            order = ", ".join(f"{names[s]} ({bid})" for s, bid in zip(event[1], event[2]))
+            out.append(f"Turn order: {order}.")
+        elif kind == "general":
+            out.append(f"General scoring after round {event[1]}.")
+        elif kind == "veto_expires":
+            out.append(f"{names[event[1]]}'s unused Veto expires.")
+        elif kind == "over":
+            winners = event[1]
+            verb = "win" if len(winners) > 1 else "wins"
+            out.append(f"Game over: {' and '.join(names[s] for s in winners)} {verb} with {event[2]}.")
+        elif kind == "auto":
+            out.append(f"{names[event[1]]}: {_describe(event[2], names, event[3], False)} (only option).")
+        elif kind == "disk_auto":
+            out.append(f"{names[event[1]]} sets the secret disk (only one choice).")
+        elif kind == "veto":
+            seat, actor, proposal, facts = event[1:]
+            out.append(
+                f"{names[seat]} vetoes: {names[actor]} may not "
+                f"{_proposal_phrase(proposal, names, actor, facts)}; the special action ends."
+            )
+        elif kind == "move":
+            seat, owner, src, dest = event[1:]
+            whose = "one of their own caballeros" if owner == seat else f"a caballero of {names[owner]}"
+            out.append(f"{names[seat]} moves {whose} from {REGIONS[src].name} to {_where(dest)}.")
+        elif kind == "extra":
+            out.append(f"{names[event[1]]} places an extra caballero in {_where(event[2])}.")
+        elif kind == "remove":
+            seat, owner, region = event[1:]
+            out.append(f"{names[seat]} sends a caballero of {names[owner]} home from {REGIONS[region].name}.")
+        elif kind == "scoreboard":
+            seat, board, region = event[1:]
+            out.append(f"{names[seat]} puts the {BOARD.scoreboard_names[board]} on {REGIONS[region].name}.")
+        elif kind == "grande":
+            out.append(f"{names[event[1]]} moves the Grande to {REGIONS[event[2]].name}.")
+        elif kind == "king":
+            out.append(f"{names[event[1]]} moves the King to {REGIONS[event[2]].name}.")
+        elif kind == "court":
+            out.append(f"{names[event[1]]} brings {event[2]} caballero(s) from the provinces to the court.")
+        elif kind == "court_from":
+            out.append(f"{names[event[1]]} takes a caballero from {REGIONS[event[2]].name} into the court.")
+        elif kind == "movement":
+            out.append(f"{names[event[1]]} names {REGIONS[event[2]].name} for Movement.")
+        elif kind == "decay":
+            moved = ", ".join(f"{names[s]} {k}" for s, k in zip(event[1], event[2]))
+            out.append(f"Back to the provinces from the courts: {moved}.")
+        elif kind == "returns_all":
+            out.append(f"{names[event[1]]} returns all {event[2]} available caballeros to the provinces.")
+        elif kind == "no_disks":
+            out.append("Nobody has to set a secret disk.")
+        elif kind == "disks":
+            shown = ", ".join(f"{names[s]} → {REGIONS[r].name}" for s, r in zip(event[1], event[2]))
+            out.append(f"Secret disks revealed: {shown}.")
+        elif kind == "empty_board":
+            out.append("No region holds a caballero: nothing is scored.")
+        elif kind == "no_lonely":
+            out.append("No region was chosen by exactly one player: nothing is scored.")
+        elif kind == "castillo":
+            counts = ", ".join(f"{names[s]} {c}" for s, c in enumerate(event[1]) if c)
+            out.append(f"The Castillo holds: {counts or 'nothing'}.")
+        elif kind == "scored":
+            out.append(_scored_text(names, *event[1:]))
+        else:
+            raise ValueError(f"unknown El Grande event {kind!r}")
+    return out
+
+
+def _scored_text(names: tuple[str, ...], area: int, points: tuple[int, ...], king: int, grande: int) -> str:
+    parts = []
+    for s, total in enumerate(points):
+        if total:
+            extra = []
+            if s == king:
+                extra.append("King")
+            if s == grande:
+                extra.append("Grande")
+            note = f" (incl. {' and '.join(extra)} bonus)" if extra else ""
+            parts.append(f"{names[s]} {total}{note}")
+    name = BOARD.castillo_name if area == CASTILLO else REGIONS[area].name
+    return f"{name} scored: {', '.join(parts) if parts else 'nobody scores'}."
 
 
 def prompt(state: State, seat: int) -> str:

@@ -333,7 +333,7 @@ def test_castillo_first_only_most_least() -> None:
     state = act(turn("s3_score_least", king="galicia", court=0, regions=regions), 0, SPECIAL_GO)
     assert state.score == [0, 0, 4]
     state = act(turn("s3_score_least", king="galicia", court=0), 0, SPECIAL_GO)
-    assert state.score == [0, 0, 0] and "nothing is scored" in " ".join(state.log[-3:])
+    assert state.score == [0, 0, 0] and GAME.effects(state) == ["No region holds a caballero: nothing is scored."]
 
 
 # --- stack 4 -----------------------------------------------------------------------------------------
@@ -363,7 +363,7 @@ def test_power_card_back_hidden_or_top() -> None:
     hidden = act(state, 0, TAKE_BACK[5])
     assert hidden.hand[0] >> 5 & 1 and ended(hidden)
     assert hidden.backs_hidden[0] == 1 and hidden.cands[0] == (1 << 3) | (1 << 5)
-    assert not any("card 5" in line for line in hidden.log)
+    assert not any("card 5" in line for line in GAME.effects(hidden))
     top = act(state, 0, TAKE_BACK[13])  # this round's card is the visible top
     assert top.backs_hidden[0] == 0 and top.cands[0] == 0 and top.hand[0] >> 13 & 1
 

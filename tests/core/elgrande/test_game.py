@@ -19,7 +19,9 @@ from core.elgrande.actions import (
     POWER,
     SCOREBOARD,
     SPECIAL_DONE,
+    SPECIAL_GO,
     TAKE,
+    TAKE_BACK,
     TO,
     Pick,
     Place,
@@ -27,8 +29,9 @@ from core.elgrande.actions import (
     encode_action,
     kind_of,
 )
-from core.elgrande.content import CASTILLO
-from core.elgrande.state import OVER
+from core.elgrande.content import CARD_INDEX, CASTILLO, KING_CARD
+from core.elgrande.state import EVENTS, OVER
+from core.elgrande.text import event_texts
 from core.engine import CorruptData, IllegalAction
 from core.table import Seat, Table
 from tests.core.elgrande.helpers import R, act, legal, new, play_random, turn
@@ -98,6 +101,106 @@ def _tamper(data: dict, path: list, value: Any) -> dict:
     return bad
 
 
+AR, SE, GA, VA = R["aragon"], R["sevilla"], R["galicia"], R["valencia"]
+C = CARD_INDEX
+
+# One event of each kind (several for some) and its words, as the game wrote them when the
+# log was text (seats 0-2 are P0-P2).
+EVENT_WORDS: list[tuple[tuple[Any, ...], str]] = [
+    (("start", GA, (AR, SE, VA)), "The King starts in Galicia. Home regions: P0 Aragón, P1 Sevilla, P2 Valencia."),
+    (
+        ("round", 2, (C["s2_veto"], C["s1_move4_any"])),
+        "Round 2: the action cards are Veto!, Intrigue: 4 of any colour.",
+    ),
+    (("order", (2, 0, 1), (13, 9, 4)), "Turn order: P2 (13), P0 (9), P1 (4)."),
+    (("general", 3), "General scoring after round 3."),
+    (("veto_expires", 1), "P1's unused Veto expires."),
+    (("over", (0, 2), 71), "Game over: P0 and P2 win with 71."),
+    (("over", (1,), 60), "Game over: P1 wins with 60."),
+    (("auto", 1, TAKE[5], (KING_CARD,)), "P1: Take The King (place up to 5) (only option)."),
+    (
+        ("auto", 0, COURT_N[2], (True,)),
+        "P0: Bring 2 caballeros from the provinces to the court (The Court) (only option).",
+    ),
+    (("auto", 0, COURT_N[1], (False,)), "P0: Bring 1 caballero from the provinces to the court (only option)."),
+    (("auto", 0, PICK[AR][0], (0,)), "P0: Pick one of your caballeros in Aragón (only option)."),
+    (("auto", 0, TO[SE], (AR, 2)), "P0: Move P2's caballero from Aragón to Sevilla (only option)."),
+    (("auto", 2, TAKE_BACK[7], (True,)), "P2: Take back power card 7 (only option)."),
+    (("auto", 2, SPECIAL_GO, (C["s3_score_castillo"],)), "P2: Score the Castillo (only option)."),
+    (("auto", 1, SPECIAL_DONE, ()), "P1: End the special action (only option)."),
+    (("disk_auto", 2), "P2 sets the secret disk (only one choice)."),
+    (
+        ("veto", 1, 0, TO[VA], (AR, 2)),
+        "P1 vetoes: P0 may not move a caballero of P2 from Aragón to Valencia; the special action ends.",
+    ),
+    (
+        ("veto", 1, 0, SPECIAL_GO, (C["s2_decay_3"],)),
+        "P1 vetoes: P0 may not send 3 court caballeros of every opponent back to the provinces; "
+        "the special action ends.",
+    ),
+    (("move", 0, 0, AR, CASTILLO), "P0 moves one of their own caballeros from Aragón to the Castillo."),
+    (("move", 0, 1, AR, SE), "P0 moves a caballero of P1 from Aragón to Sevilla."),
+    (("extra", 1, VA), "P1 places an extra caballero in Valencia."),
+    (("remove", 1, 2, GA), "P1 sends a caballero of P2 home from Galicia."),
+    (("scoreboard", 0, 1, SE), "P0 puts the 4/0/0 scoreboard on Sevilla."),
+    (("grande", 2, VA), "P2 moves the Grande to Valencia."),
+    (("king", 2, AR), "P2 moves the King to Aragón."),
+    (("court", 1, 3), "P1 brings 3 caballero(s) from the provinces to the court."),
+    (("court_from", 1, SE), "P1 takes a caballero from Sevilla into the court."),
+    (("movement", 0, GA), "P0 names Galicia for Movement."),
+    (("decay", (1, 2), (3, 0)), "Back to the provinces from the courts: P1 3, P2 0."),
+    (("returns_all", 2, 1), "P2 returns all 1 available caballeros to the provinces."),
+    (("no_disks",), "Nobody has to set a secret disk."),
+    (("disks", (0, 2), (SE, SE)), "Secret disks revealed: P0 → Sevilla, P2 → Sevilla."),
+    (("empty_board",), "No region holds a caballero: nothing is scored."),
+    (("no_lonely",), "No region was chosen by exactly one player: nothing is scored."),
+    (("castillo", (2, 0, 1)), "The Castillo holds: P0 2, P2 1."),
+    (("castillo", (0, 0, 0)), "The Castillo holds: nothing."),
+    (("scored", AR, (7, 0, 2), 0, 0), "Aragón scored: P0 7 (incl. King and Grande bonus), P2 2."),
+    (("scored", SE, (4, 5, 0), -1, 1), "Sevilla scored: P0 4, P1 5 (incl. Grande bonus)."),
+    (("scored", CASTILLO, (0, 0, 0), -1, -1), "Castillo scored: nobody scores."),
+]
+
+
+def test_every_event_kind_is_worded_and_round_trips() -> None:
+    state = new(3, 1)
+    state.events = [event for event, _ in EVENT_WORDS]
+    assert {event[0] for event in state.events} == set(EVENTS)
+    assert event_texts(state) == [words for _, words in EVENT_WORDS]
+    assert GAME.effects(GAME.view(state, None)) == event_texts(state)
+    back = GAME.decode_state(json.loads(json.dumps(GAME.encode_state(state))))
+    assert back.events == state.events and back == state
+
+
+def test_old_snapshot_with_a_text_log_still_decodes() -> None:
+    """Saves written while the log was text hold "log" and "log_mark" and no "events"."""
+    state = play_random(new(3, 8), 60, seed=2)
+    old = {key: value for key, value in GAME.encode_state(state).items() if key != "events"}
+    old["log"] = ["The King starts in Aragón. Home regions: P0 Galicia, P1 Sevilla, P2 Valencia."]
+    old["log_mark"] = 0
+    back = GAME.decode_state(json.loads(json.dumps(old)))
+    assert back.events == [] and GAME.effects(back) == []
+    state.events = []
+    assert back == state
+    assert GAME.decode_state(GAME.encode_state(back)) == back  # and it is saved in the new form
+    assert "log" not in GAME.encode_state(back)
+
+
+def test_snapshots_hold_no_player_names_but_their_field() -> None:
+    names = [f"Zed-Name-{k}" for k in range(5)]
+    state = GAME.setup(names, 7, {})
+    rng = random.Random(7)
+    while not GAME.is_over(state):
+        seat = GAME.to_act(state)[0]
+        GAME.apply_in_place(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+        assert "Zed-Name" not in json.dumps(GAME.encode_state(state)["events"])
+    data = GAME.encode_state(state)
+    assert data["names"] == names
+    assert json.dumps({**data, "names": []}, ensure_ascii=False).count("Zed-Name") == 0
+    # The words of the final scoring are still there, made from the events.
+    assert any(line.startswith("Game over: Zed-Name-") for line in GAME.effects(state))
+
+
 @pytest.mark.parametrize(
     ("path", "value"),
     [
@@ -121,7 +224,15 @@ def _tamper(data: dict, path: list, value: Any) -> dict:
         (["options", "veto_windows"], "never"),
         (["rng"], {"state": "zz", "inc": "1"}),
         (["viewer"], 7),
-        (["log"], [3]),
+        (["events"], [3]),
+        (["events"], [["fly"]]),
+        (["events"], [["king", 0]]),  # a field missing
+        (["events"], [["king", 3, "aragon"]]),  # no seat 3 in a 3-player game
+        (["events"], [["king", 0, "portugal"]]),
+        (["events"], [["decay", [1, 2], [3]]]),  # parallel lists of different lengths
+        (["events"], [["castillo", [1, 2]]]),  # not one count per seat
+        (["events"], [["auto", 0, {"kind": "disk", "region": "aragon"}, []]]),  # a secret
+        (["events"], [["auto", 0, {"kind": "take", "stack": 2}, []]]),  # facts missing
         (["grandes"], ["aragon"]),
     ],
 )

@@ -45,7 +45,8 @@ def test_committed_disk_is_hidden_from_everyone_else_until_the_reveal() -> None:
         view = GAME.view(state, seat)
         assert view.disks[1] == HIDDEN_DISK
         assert "sevilla" not in json.dumps(GAME.encode_state(view)["disks"])
-        assert "Sevilla" not in " ".join(view.log[len(before.log) :])
+        assert "Sevilla" not in " ".join(GAME.effects(view))
+        assert "sevilla" not in json.dumps(GAME.encode_state(view)["events"])
     assert "already set" in GAME.why_illegal(state, 1, DISK[AR])
     assert GAME.prompt(state, 1) == "Your disk is set; waiting for the others."
     # The table log (full state) and saves (no state) never name the region.
@@ -59,7 +60,7 @@ def test_committed_disk_is_hidden_from_everyone_else_until_the_reveal() -> None:
     state = act(state, 2, DISK[SE])
     assert GAME.is_undo_barrier(last, state)  # the reveal
     assert state.phase != DISK_PHASE
-    assert "Secret disks revealed: P0 → Aragón, P1 → Sevilla, P2 → Sevilla." in state.log
+    assert "Secret disks revealed: P0 → Aragón, P1 → Sevilla, P2 → Sevilla." in GAME.effects(state)
     assert state.score == [4, 5, 0]  # only Aragón was chosen alone: 2-1 for seat 1 (5/4/1)
 
 

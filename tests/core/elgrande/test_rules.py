@@ -112,7 +112,7 @@ def test_last_bidder_with_one_legal_card_plays_it_automatically() -> None:
     fresh(state)
     state = act(state, 0, POWER[8])
     assert state.bids == [8, 4]  # seat 1 could only play 4
-    assert "P1: Play power card 4 (4 caballeros to court) (only option)." in state.log
+    assert "P1: Play power card 4 (4 caballeros to court) (only option)." in GAME.effects(state)
 
 
 # --- court refill (§3.3 step 1) --------------------------------------------------------------------
@@ -268,8 +268,9 @@ def test_general_scoring_after_round_three() -> None:
     target = next(r for r in range(9) if r != before.king)
     for s in group:  # the moved caballeros arrived (general scoring never removes any)
         assert state.board[target][s] == before.board[target][s] + inside[s]
-    assert any("Castillo scored" in line for line in state.log[len(before.log) :])
-    assert sum(1 for line in state.log[len(before.log) :] if " scored" in line) >= 10
+    caused = GAME.effects(state)  # by the last disk: the reveal and the scoring
+    assert any("Castillo scored" in line for line in caused)
+    assert sum(1 for line in caused if " scored" in line) >= 10
     assert state.round == 4 and state.reveals > before.reveals
 
 

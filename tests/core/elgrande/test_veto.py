@@ -88,7 +88,7 @@ def test_veto_stops_the_rest_but_earlier_steps_stand() -> None:
     assert [s for s, _ in state.vetoes] == [2] and state.out.count(VETO_CARD) == 1
     assert (
         "P3 vetoes: P0 may not move a caballero of P2 from Aragón to Valencia; the special action ends."
-        in state.log
+        in GAME.effects(state)
     )
     # The Veto never blocks placement: seat 0 may still place its court caballeros.
     assert state.phase == BODY and PLACE[CASTILLO] in legal(state, 0)
@@ -200,7 +200,7 @@ def test_veto_lasts_until_the_end_of_the_next_round() -> None:
     state = _play_allowing(state, lambda s: s.round == 2)
     assert state.vetoes == [(0, 2)]  # still live during the next round
     state = _play_allowing(state, lambda s: s.round == 3)
-    assert state.vetoes == [] and "P0's unused Veto expires." in state.log
+    assert state.vetoes == [] and "P0's unused Veto expires." in GAME.effects(state)
     assert VETO_CARD in state.out
 
 
