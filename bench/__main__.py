@@ -1,4 +1,5 @@
-"""`make bench`: start-up, key latency, playout speed, bot timing, save/load, memory.
+"""`make bench`: start-up, key latency (in-process and through a pty), playout speed, bot timing,
+save/load, memory.
 
 Prints a small table of figures. Nothing is asserted: compare runs by eye or by script.
 ``python -m bench --quick`` uses smaller samples; ``--strength N`` plays N bot games per
@@ -96,6 +97,26 @@ def bench_key_latency(presses: int) -> None:
         f"{p50 * 1000:.1f} ms / {p99 * 1000:.1f} ms")
     row("  of which the board redraw itself (mean of 100)", f"{redraw[0] * 1000:.1f} ms")
     row("  (the rest is the test pilot's own press-and-wait round trip)", "")
+
+
+def bench_pty_keys(presses: int) -> None:
+    """Arrow keys (and Enter on the Council board) typed into a real pseudo-terminal,
+    Meeple's game screens against a bare Textual app; see bench/pty_keys.py."""
+    from bench import pty_keys
+
+    row("write of a key to its answer, " + f"{presses} presses per case:", "")
+    row("  first byte / end of first frame / last byte, p50 (p99)", "")
+
+    def report(s: pty_keys.Summary, ratio: float) -> None:
+        row(f"{s.case} at {s.size}",
+            f"{s.first_p50 * 1000:.0f} ({s.first_p99 * 1000:.0f}) / {s.frame_p50 * 1000:.0f} / "
+            f"{s.last_p50 * 1000:.0f} ({s.last_p99 * 1000:.0f}) ms, x{ratio:.2f} bare, "
+            f"{s.bytes_per_press:.0f} B in {s.bursts_per_press:g} frames per key"
+            + (f", {s.silent} silent" if s.silent else "")
+            + (f", {s.stray_bytes} stray bytes" if s.stray_bytes else "")
+            + (f" (stopped: {s.stopped})" if s.stopped else ""))
+
+    pty_keys.compare(presses, report=report)
 
 
 def random_playouts(game_id: str, seconds: float) -> tuple[float, int]:
@@ -236,6 +257,9 @@ def main() -> None:
     if strength:
         section("Bot strength (2 players)", bench_strength, strength)
     section("Memory", peak_rss)
+    # Last: its children (the apps in the pseudo-terminal) would count in Memory's
+    # peak RSS of child processes, which is meant for the start-up probe.
+    section("Key latency through a pseudo-terminal", bench_pty_keys, 15 if quick else 60)
 
 
 if __name__ == "__main__":
