@@ -83,9 +83,24 @@ def _replay(
         replayed_hash = state_hash(to_plain(game.encode_state(table.state)))
     except Exception as exc:
         return None, f"the replayed game could not be encoded ({_short(exc)})"
-    if replayed_hash != save.snapshot_hash:
+    if replayed_hash != save.snapshot_hash and not _same_position(game, save, table.state):
         return table, "replaying its moves gives a different position"
     return table, None
+
+
+def _same_position(game: Game[Any, Any], save: SaveFile, state: Any) -> bool:
+    """True when the snapshot, read by this version, is the position ``state`` stands at.
+
+    A snapshot written by an older version may hold what this one no longer keeps (El
+    Grande's old text log) and lack what it now records about the last move (its events):
+    its hash differs, yet it is the same game.
+    """
+    if not save.snapshot_ok:
+        return False
+    try:
+        return bool(game.decode_full_state(save.snapshot) == state)
+    except Exception:  # a damaged or foreign snapshot: not the same position
+        return False
 
 
 def _describe(game: Game[Any, Any], action: Any) -> str:

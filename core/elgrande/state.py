@@ -457,7 +457,8 @@ class State:
         return all(
             getattr(self, name) == getattr(other, name)
             for name in State.__slots__
-            if name not in ("cache", "cache_seat")
+            # events tell what the last move did, not where the game stands (as in Council)
+            if name not in ("cache", "cache_seat", "events")
         )
 
     __hash__ = None  # type: ignore[assignment]  # mutable

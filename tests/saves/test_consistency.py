@@ -159,3 +159,23 @@ def test_a_view_as_snapshot_is_refused(game_id: str, seat: int | None, folder: P
 
     _rewrite(path, change)
     assert "one seat's view of a game, not the whole game" in _refusal(path, game_id)
+
+
+def test_an_older_snapshot_of_the_same_position_resumes_without_a_warning(tmp_path: Path) -> None:
+    """El Grande snapshots once carried a text log; such a save still replays, warning-free,
+    with its moves undoable as before (its snapshot is the same position once read again)."""
+    path, table = _save(tmp_path, "elgrande")
+
+    def old_format(doc: dict[str, Any]) -> None:
+        state = doc["snapshot"]["state"]
+        state.pop("events", None)
+        state["log"] = ["Ada: an old sentence with a name in it."]
+        state["log_mark"] = 0
+        doc["snapshot"]["hash"] = state_hash(state)
+
+    _rewrite(path, old_format)
+    loaded = load_table(path)
+    assert loaded.warning is None
+    assert loaded.table.state == table.state
+    # Replayed, not resumed from the snapshot: only the game's own barriers (reveals) remain.
+    assert [e.barrier for e in loaded.table.log] == [e.barrier for e in table.log]
