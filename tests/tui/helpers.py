@@ -10,13 +10,11 @@ from typing import Any
 from textual.pilot import Pilot
 
 from core.quadropolis.actions import Build, Place
-from core.quadropolis.board import CITY, NUM_SLOTS, SLOT_INDEX
 from core.registry import get_game
 from core.rng import Rng
 from core.table import Controller, Seat, Table
 from saves import Autosaver, save_table, saves_dir
 from tui.games import screen_for
-from tui.games.quadropolis import _slot_position
 from tui.widgets.cursor import DIRECTIONS, nearest
 
 FIXED = datetime(2026, 11, 1, 12, 30, tzinfo=timezone.utc)
@@ -82,39 +80,13 @@ async def open_game(pilot: Pilot[Any], table: Table[Any], lift_curtain: bool = T
     return screen
 
 
-def slot_keys(start: int, goal: int) -> list[str]:
-    """Arrow keys that move the slot cursor from ``start`` to ``goal`` (breadth-first)."""
-    candidates = [(slot, _slot_position(slot)) for slot in range(NUM_SLOTS)]
-    paths: dict[int, list[str]] = {start: []}
-    queue = deque([start])
-    while queue:
-        slot = queue.popleft()
-        if slot == goal:
-            return paths[slot]
-        for key, delta in DIRECTIONS.items():
-            nxt = nearest(_slot_position(slot), candidates, delta)
-            if nxt is not None and nxt not in paths:
-                paths[nxt] = paths[slot] + [key]
-                queue.append(nxt)
-    raise AssertionError(f"slot {goal} unreachable from {start}")
-
-
-def city_keys(start: int, goal: int) -> list[str]:
-    """Arrow keys that move the city cursor from ``start`` to ``goal``."""
-    (r0, c0), (r1, c1) = divmod(start, CITY), divmod(goal, CITY)
-    keys = ["down" if r1 > r0 else "up"] * abs(r1 - r0)
-    keys += ["right" if c1 > c0 else "left"] * abs(c1 - c0)
-    return keys
-
-
 async def play_by_keys(pilot: Pilot[Any], screen: Any, action: Any) -> None:
     """Make a Quadropolis move the way a player would: digits, arrows, enter or d."""
     if isinstance(action, Place):
         await pilot.press(str(action.architect))
-        await pilot.press(*slot_keys(screen.slot_cursor, SLOT_INDEX[action.slot]), "enter")
+        await pilot.press(*cursor_keys(screen, screen.board_position(action, None)), "enter")
     elif isinstance(action, Build):
-        goal = (action.row - 1) * CITY + (action.col - 1)
-        await pilot.press(*city_keys(screen.city_cursor, goal), "enter")
+        await pilot.press(*cursor_keys(screen, screen.board_position(action, None)), "enter")
     else:
         await pilot.press("d")
     await pilot.pause()
@@ -134,7 +106,7 @@ def council_table(kinds: tuple[str, ...] = ("human", "human"), seed: int = 5,
 
 def cursor_keys(screen: Any, goal: tuple[int, int]) -> list[str]:
     """Arrow keys that move the shared board cursor onto ``goal`` (breadth-first)."""
-    targets = [t.key for t in screen.board_cursor.targets]
+    targets = [(t.row, t.col) for t in screen.board_cursor.targets]
     start = screen.cursor_position
     paths: dict[Any, list[str]] = {start: []}
     queue = deque([start])
@@ -202,6 +174,8 @@ async def wait_for_turn(pilot: Pilot[Any], screen: Any, seat: int = 0, limit: in
     """Let the bots play until ``seat`` must decide (or the game is over)."""
     for _ in range(limit):
         if screen.table.is_over() or (seat in screen.table.to_act() and not screen._bot_busy):
+            # The table has the bot's move; let the screen draw it (MoveApplied) first.
+            await pilot.pause()
             return
         await pilot.pause(0.02)
     raise AssertionError("the bots never handed the turn back")

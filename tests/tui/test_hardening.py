@@ -23,6 +23,7 @@ from tui.screens.game_over import GameOverScreen
 from tui.screens.load import LoadScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.new_game import NewGameScreen
+from tui.widgets.picture import BoardPicture
 
 from tests.tui.helpers import open_game, random_table, wait_for_screen, wait_for_turn, write_fixed_save
 
@@ -56,10 +57,8 @@ def two_humans(game_id: str, names: tuple[str, str] = ("Ada", "Brook")) -> list[
 def hand_text(screen: GameScreen) -> str:
     """The private panel and (Council) the hand line as drawn now."""
     parts = [str(screen.query_one("#private").render())]
-    for selector in ("#c4-hand", "#eg-power"):
-        found = screen.query(selector)
-        if found:
-            parts.append(str(found.first().render()))
+    for picture in screen.query(BoardPicture):
+        parts += [line for line in picture.plain_lines() if line.startswith(("Hand", "Power"))]
     return " ".join(parts).strip()
 
 
@@ -138,7 +137,8 @@ def test_hidden_castillo_shows_no_per_player_sum() -> None:
         app = MeepleApp(bot_delay=0)
         async with app.run_test(size=(120, 40)) as pilot:
             screen = await open_game(pilot, table)
-            line = str(screen.query_one("#eg-castillo").render())
+            line = next(text for text in screen.query_one("#eg-picture", BoardPicture).plain_lines()
+                        if text.startswith("Castillo"))
             assert "hidden" in line
             assert not any(ch.isdigit() for ch in line.split(":", 1)[1]), line
             logged = [entry for entry in table.log if "Castillo" in entry.text]

@@ -49,14 +49,13 @@ from tui.games.council_render import (
     city_position,
     hand_row,
     permit_position,
-    render_councils,
-    render_hand,
-    render_map,
+    render_board,
     rewards_line,
 )
 from tui.screens.game import GameScreen
 from tui.text import esc
 from tui.widgets.board import BoardView
+from tui.widgets.picture import BoardPicture
 
 
 class CouncilBoard(BoardView):
@@ -91,9 +90,7 @@ class CouncilScreen(GameScreen):
 
     def compose_board(self) -> ComposeResult:
         with CouncilBoard(id="c4-board"):
-            yield Static("", id="c4-councils")
-            yield Static("", id="c4-map")
-            yield Static("", id="c4-hand")
+            yield BoardPicture(id="c4-picture")
             yield Static("", id="c4-detail")
             yield Static(LEGEND, id="c4-legend")
 
@@ -144,17 +141,14 @@ class CouncilScreen(GameScreen):
         if not self.is_mounted:
             return
         cursor = self.cursor_position
-        legal = set(self.board_actions)
         route: list[str] = []
         letter = self._city_at(view, cursor)
         royal = [a for a in self.board_actions.get(cursor, []) if isinstance(a, Royal)] if cursor else []
         if royal and letter:
             route = shortest_route(view, queen_city(view), letter)
-        self.query_one("#c4-councils", Static).update("\n".join(render_councils(view, cursor, legal)))
-        scale = self.scale
-        self.query_one("#c4-map", Static).update("\n".join(render_map(view, cursor, legal, route, scale)))
-        self.query_one("#c4-hand", Static).update(render_hand(view, self.viewer, cursor, legal, scale))
-        self.query_one("#c4-detail", Static).update(self._detail(view, cursor, letter, route))
+        picture = self.mark_board(render_board(view, self.viewer, route, self.scale))
+        self.query_one("#c4-picture", BoardPicture).show(picture)
+        self.show_detail("#c4-detail", self._detail(view, cursor, letter, route))
 
     def _city_at(self, view: State, position: tuple[int, int] | None) -> str:
         if position is None:

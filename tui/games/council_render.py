@@ -1,6 +1,6 @@
-"""Text pictures for Council of Four: balconies, permits, the 15-city map with roads, hand.
+"""The Council of Four board picture: balconies, permits, the 15-city map with roads, hand.
 
-Pure functions of a view (Textual content markup). Councillors and politics cards are
+Pure functions of a view. Councillors and politics cards are
 shown as a coloured block holding a letter, so no colour is ever the only cue.
 """
 
@@ -19,6 +19,7 @@ from core.council.helpers import (
 )
 from core.council.state import State
 from tui.text import esc
+from tui.widgets.picture import Picture
 from tui.widgets.players import player_glyph, player_style
 
 # Piece colours are the physical ones, fixed across themes; the letter carries the meaning.
@@ -54,12 +55,7 @@ LARGE_SCALE = (8, 3)
 
 def hand_row(scale: tuple[int, int]) -> int:
     """Picture row of the hand line for a map scale."""
-    return MAP_TOP + 4 * scale[1] + 2
-
-
-def chip(colour: str) -> str:
-    """One councillor or card: its letter on its colour."""
-    return f"[{COLOUR_STYLE[colour]}]{COLOUR_LETTER[colour]}[/]"
+    return MAP_TOP + 4 * scale[1] + 2 + (1 if scale[1] >= 3 else 0)
 
 
 def city_position(x: int, y: int, scale: tuple[int, int]) -> tuple[int, int]:
@@ -69,7 +65,7 @@ def city_position(x: int, y: int, scale: tuple[int, int]) -> tuple[int, int]:
 
 def balcony_position(index: int) -> tuple[int, int]:
     """Picture (row, col) of a balcony (0–2 regions, 3 the Queen's)."""
-    return 1 + index, 10
+    return 1 + index, 9
 
 
 PERMIT_WIDTH = 14
@@ -78,7 +74,7 @@ PERMIT_WIDTH = 14
 
 def permit_position(region: int, slot: int) -> tuple[int, int]:
     """Picture (row, col) of a face-up permit."""
-    return 1 + region, 20 + slot * (PERMIT_WIDTH + 2)
+    return 1 + region, 15 + slot * (PERMIT_WIDTH + 2)
 
 
 def short_bonus(text: str) -> str:
@@ -102,41 +98,28 @@ def permit_text(tile: str) -> str:
     return f"{''.join(info.cities)}:{short_bonus(info.bonus)}"
 
 
-def render_councils(view: State, cursor: tuple[int, int] | None, legal: set[tuple[int, int]]) -> list[str]:
-    """Four lines: each balcony (newest councillor first) and its region's face-up permits."""
-    lines = ["[b]Councils[/]   newest→   [b]Permits[/] (cities: bonus)"]
+def draw_councils(picture: Picture, view: State) -> None:
+    """Rows 0–4: each balcony (newest councillor first) and its region's face-up permits."""
+    picture.put(0, 0, [("Councils", "bold"), ("   newest→   ", ""), ("Permits", "bold"),
+                       (" (cities: bonus)", "")])
     perms = face_up(view)
     for index, (name, members) in enumerate(balconies(view).items()):
-        label = BALCONY_LABEL[name].ljust(9)
-        chips = "".join(chip(c) for c in members)
-        style = _mark(balcony_position(index), cursor, legal)
-        line = f"{label}[{style}]{chips}[/]" if style else f"{label}{chips}"
+        row, col = balcony_position(index)
+        picture.put(row, 0, BALCONY_LABEL[name].ljust(9))
+        used = col + picture.put(row, col, [chip(c) for c in members])
         if name == "royal":
             left = queen_rewards_left(view)
-            line += f"  ♛{queen_city(view)} tiles {' '.join(map(str, left)) or 'none'}"
-        else:
-            for slot, tile in enumerate(perms[name]):
-                if not tile:
-                    line += "  " + "—".ljust(PERMIT_WIDTH)
-                    continue
-                text = permit_text(tile)[:PERMIT_WIDTH].ljust(PERMIT_WIDTH)
-                style = _mark(permit_position(index, slot), cursor, legal)
-                line += "  " + (f"[{style}]{text}[/]" if style else text)
-        lines.append(line)
-    return lines
+            picture.put(row, used, f"  ♛{queen_city(view)} tiles {' '.join(map(str, left)) or 'none'}")
+            continue
+        for slot, tile in enumerate(perms[name]):
+            where = permit_position(index, slot)
+            text = permit_text(tile)[:PERMIT_WIDTH] if tile else "—"
+            picture.put(*where, text.ljust(PERMIT_WIDTH))
 
 
-def _mark(position: tuple[int, int], cursor: tuple[int, int] | None, legal: set[tuple[int, int]]) -> str:
-    if position == cursor:
-        return "reverse bold"
-    if position in legal:
-        return "underline"
-    return ""
-
-
-def render_map(view: State, cursor: tuple[int, int] | None, legal: set[tuple[int, int]],
-               route: list[str], scale: tuple[int, int] = SMALL_SCALE) -> list[str]:
-    """The 15 cities on their grid with dotted roads; the route (if any) drawn bold.
+def draw_map(picture: Picture, view: State, route: list[str], scale: tuple[int, int] = SMALL_SCALE) -> None:
+    """The 15 cities on their grid with dotted roads, from row ``MAP_TOP``; the route (if
+    any) drawn bold.
 
     At a scale with room between the rows (3 or more), each city's bonus token is printed
     dimmed on the line under its name.
@@ -144,74 +127,59 @@ def render_map(view: State, cursor: tuple[int, int] | None, legal: set[tuple[int
     cities = map_cities(view)
     by_letter = {c.letter: c for c in cities}
     tokens = scale[1] >= 3
-    width = 8 * scale[0] + 4 + (6 if tokens else 0)
-    height = 4 * scale[1] + 1 + (1 if tokens else 0)
-    canvas = [[" "] * width for _ in range(height)]
-    styles: dict[tuple[int, int], str] = {}
     on_route = {frozenset(pair) for pair in zip(route, route[1:])}
     for a, b in map_roads(view):
         (r0, c0), (r1, c1) = (city_position(by_letter[x].x, by_letter[x].y, scale) for x in (a, b))
-        r0, r1 = r0 - MAP_TOP, r1 - MAP_TOP
         steps = max(abs(r1 - r0), abs(c1 - c0))
         bold = frozenset((a, b)) in on_route
         for i in range(1, steps):
             r = round(r0 + (r1 - r0) * i / steps)
             c = round(c0 + (c1 - c0) * i / steps)
-            canvas[r][c] = "•" if bold else "·"
-            if bold:
-                styles[(r, c)] = "bold $warning"
+            picture.put(r, c, "•" if bold else "·", "bold $warning" if bold else "")
     queen = queen_city(view)
-    labels: list[tuple[int, int, str, str]] = []
     for city in cities:
         row, col = city_position(city.x, city.y, scale)
-        row -= MAP_TOP
         marks = "".join(player_glyph(s) for s in city.merchants) + ("n" if city.neutral else "")
         text = city.letter + ("♛" if city.letter == queen else "") + marks
-        style = CLASS_STYLE[city.colour]
-        mark = _mark((row + MAP_TOP, col), cursor, legal)
-        if city.letter in route:
-            style += " underline"
-        if mark:
-            style = f"{style} {mark}"
-        labels.append((row, col, text, style))
-        for i in range(len(text) + 1):
-            if col - 1 + i < width:
-                canvas[row][col - 1 + i] = " "
+        style = CLASS_STYLE[city.colour] + (" underline" if city.letter in route else "")
+        picture.put(row, col - 1, " ")  # clear the roads around the label
+        picture.put(row, col, text, style)
         if tokens and city.token:
-            labels.append((row + 1, col, short_bonus(city.token), "dim"))
-    out = []
-    for r in range(height):
-        line = ""
-        c = 0
-        starts = {col: (text, style) for row, col, text, style in labels if row == r}
-        while c < width:
-            if c in starts:
-                text, style = starts[c]
-                line += f"[{style}]{esc(text)}[/]"
-                c += len(text)
-                continue
-            ch = canvas[r][c]
-            cell_style = styles.get((r, c))
-            line += f"[{cell_style}]{ch}[/]" if cell_style else ch
-            c += 1
-        out.append(line.rstrip())
-    return out
+            picture.put(row + 1, col, short_bonus(city.token), "dim")
 
 
-def render_hand(view: State, seat: int | None, cursor: tuple[int, int] | None,
-                legal: set[tuple[int, int]], scale: tuple[int, int] = SMALL_SCALE) -> str:
+def chip(colour: str) -> tuple[str, str]:
+    """One councillor or card: its letter on its colour."""
+    return COLOUR_LETTER[colour], COLOUR_STYLE[colour]
+
+
+def draw_hand(picture: Picture, view: State, seat: int | None, scale: tuple[int, int] = SMALL_SCALE) -> None:
     """The viewing seat's politics cards (or only their count for a spectator)."""
     if seat is None:
-        return ""
+        return
+    row = hand_row(scale)
     info = player_info(view, seat)
     if info.hand is None:
-        return f"Hand: {info.hand_size} cards"
-    chips = " ".join(f"{chip(name)}{count if count > 1 else ''}" for name, count in info.hand.items())
-    label = "Hand"
-    style = _mark((hand_row(scale), 0), cursor, legal)
-    if style:
-        label = f"[{style}]Hand[/]"
-    return f"{label}: {chips or 'no cards'}  [dim]({info.hand_size})[/]"
+        picture.put(row, 0, f"Hand: {info.hand_size} cards")
+        return
+    used = picture.put(row, 0, "Hand")
+    parts: list[tuple[str, str]] = [(": ", "")]
+    for i, (name, count) in enumerate(info.hand.items()):
+        parts += [(" ", "")] if i else []
+        parts += [chip(name), (str(count) if count > 1 else "", "")]
+    parts += [("no cards", "")] if not info.hand else []
+    parts += [("  ", ""), (f"({info.hand_size})", "dim")]
+    picture.put(row, used, parts)
+
+
+def render_board(view: State, seat: int | None, route: list[str],
+                 scale: tuple[int, int] = SMALL_SCALE) -> Picture:
+    """The whole board: councils and permits, the map under them, the hand below."""
+    picture = Picture()
+    draw_councils(picture, view)
+    draw_map(picture, view, route, scale)
+    draw_hand(picture, view, seat, scale)
+    return picture
 
 
 def city_detail(view: State, letter: str) -> str:

@@ -17,18 +17,11 @@ from core.elgrande import veto_prompt
 from core.elgrande.actions import Power, Take
 from core.elgrande.content import CARDS, CASTILLO, REGIONS
 from core.elgrande.state import State
-from tui.games.elgrande_render import (
-    card_lines,
-    castillo_line,
-    map_size,
-    power_line,
-    power_position,
-    region_anchor,
-    render_map,
-)
+from tui.games.elgrande_render import map_size, power_position, region_anchor, render_board
 from tui.screens.game import GameScreen
 from tui.text import esc
 from tui.widgets.board import BoardView
+from tui.widgets.picture import BoardPicture
 
 REGION_FIELDS = ("dest", "region", "source", "area")
 
@@ -49,10 +42,7 @@ class ElGrandeScreen(GameScreen):
 
     def compose_board(self) -> ComposeResult:
         with BoardView(id="eg-board"):
-            yield Static("", id="eg-map")
-            yield Static("", id="eg-castillo")
-            yield Static("", id="eg-cards")
-            yield Static("", id="eg-power")
+            yield BoardPicture(id="eg-picture")
             yield Static("", id="eg-detail")
 
     def on_mount(self) -> None:
@@ -91,15 +81,9 @@ class ElGrandeScreen(GameScreen):
         """Redraw the map, Castillo, cards, power cards and the detail line."""
         if not self.is_mounted:
             return
-        cursor = self.cursor_position
-        legal = set(self.board_actions)
-        castillo_row, first_card, power_row = self._rows()
-        self.query_one("#eg-map", Static).update("\n".join(render_map(view, *self.cell, cursor, legal)))
-        self.query_one("#eg-castillo", Static).update(castillo_line(view, castillo_row, cursor, legal))
-        width = map_size(*self.cell)[1]
-        self.query_one("#eg-cards", Static).update("\n".join(card_lines(view, first_card, cursor, legal, width)))
-        self.query_one("#eg-power", Static).update(power_line(view, self.viewer, power_row, cursor, legal))
-        self.query_one("#eg-detail", Static).update(self._detail(view, cursor, first_card))
+        picture = self.mark_board(render_board(view, self.viewer, *self.cell))
+        self.query_one("#eg-picture", BoardPicture).show(picture)
+        self.show_detail("#eg-detail", self._detail(view, self.cursor_position, self._rows()[1]))
 
     def _detail(self, view: State, cursor: tuple[int, int] | None, first_card: int) -> str:
         question = veto_prompt(view)

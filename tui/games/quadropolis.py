@@ -23,25 +23,20 @@ from core.quadropolis.scoring import allocate
 from core.quadropolis.state import State
 from tui.games.quadropolis_render import (
     LEGEND,
-    CityMarks,
-    SiteMarks,
+    city_cell,
     pools_line,
     render_city,
     render_site,
+    site_cell,
     site_label,
+    slot_cell,
 )
 from tui.screens.game import GameScreen
 from tui.text import esc
 from tui.widgets.board import BoardView
-from tui.widgets.cursor import DIRECTIONS, nearest
+from tui.widgets.cursor import Target
+from tui.widgets.picture import BoardPicture
 from tui.widgets.players import player_tag
-
-
-def _slot_position(slot: int) -> tuple[int, int]:
-    """Where a slot sits on a 7×7 picture of the site (row, col), for arrow movement."""
-    name = SLOT_NAMES[slot]
-    side, line = name[0], int(name[1:])
-    return {"N": (0, line), "S": (6, line), "W": (line, 0), "E": (line, 6)}[side]
 
 
 class QuadropolisBoard(BoardView):
@@ -105,8 +100,7 @@ class QuadropolisScreen(GameScreen):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.architect = 0
-        self.slot_cursor = SLOT_INDEX["N1"]
-        self.city_cursor = 0
+        self._last_slot = SLOT_INDEX["N1"]
         self.shown_city: int | None = None
         self.site_flash = (-1, -1)
         self.city_flash = (-1, -1)  # (seat, square)
@@ -119,10 +113,10 @@ class QuadropolisScreen(GameScreen):
             with Horizontal(id="qp-panes"):
                 with Vertical(id="qp-site-pane"):
                     yield Static("", id="qp-site-title", classes="qp-title")
-                    yield Static("", id="qp-site")
+                    yield BoardPicture(id="qp-site")
                 with Vertical(id="qp-city-pane"):
                     yield Static("", id="qp-city-title", classes="qp-title")
-                    yield Static("", id="qp-city")
+                    yield BoardPicture(id="qp-city")
             yield Static("", id="qp-hint")
             yield Static(LEGEND, id="qp-legend")
 
@@ -144,6 +138,50 @@ class QuadropolisScreen(GameScreen):
             and not self._curtain_up
         )
 
+    # --- the shared cursor: slots while placing, your city's squares while building ---------
+    def board_position(self, action: Hashable, view: State) -> tuple[int, int] | None:
+        """A slot on the site picture (placing) or a square on the city picture (building)."""
+        if isinstance(action, Place):
+            return slot_cell(SLOT_INDEX[action.slot], self.cell_width)
+        if isinstance(action, Build):
+            return city_cell((action.row - 1) * CITY + (action.col - 1), self.cell_width)
+        return None
+
+    def board_targets(self, view: State, groups: dict[tuple[int, int], list[Hashable]]) -> list[Target]:
+        """Every slot while placing (a closed one says why), every square while building."""
+        if not self._my_turn(view):
+            return []
+        width = self.cell_width
+        if view.phase == "place":
+            return [Target(("slot", slot), *slot_cell(slot, width)) for slot in range(NUM_SLOTS)]
+        return [Target(("square", square), *city_cell(square, width)) for square in range(CITY * CITY)]
+
+    def _cursor_on(self, kind: str) -> int:
+        target = self.board_cursor.current
+        if target is None or not isinstance(target.key, tuple) or target.key[0] != kind:
+            return -1
+        index: int = target.key[1]
+        return index
+
+    @property
+    def slot_cursor(self) -> int:
+        """The slot under the cursor while placing (-1 otherwise)."""
+        return self._cursor_on("slot")
+
+    @slot_cursor.setter
+    def slot_cursor(self, slot: int) -> None:
+        self.board_cursor.move_to(("slot", slot))
+
+    @property
+    def city_cursor(self) -> int:
+        """The city square under the cursor while building (-1 otherwise)."""
+        return self._cursor_on("square")
+
+    @city_cursor.setter
+    def city_cursor(self, square: int) -> None:
+        self.board_cursor.move_to(("square", square))
+
+    # --- drawing ------------------------------------------------------------------------
     def update_board(self, view: State) -> None:
         """Redraw site, city and hint from the view."""
         if not self.is_mounted:
@@ -151,51 +189,56 @@ class QuadropolisScreen(GameScreen):
         mine = self._my_turn(view)
         phase = view.phase
         seat = self.viewer
+        width = self.cell_width
         if mine and seat is not None and phase == "place":
             if not (view.available[seat] >> self.architect) & 1:
                 self.architect = next(n for n in range(1, 5) if (view.available[seat] >> n) & 1)
-        legal = self.table.legal_actions(seat) if (mine and seat is not None) else []
-        legal_slots = frozenset(SLOT_INDEX[a.slot] for a in legal if isinstance(a, Place))
-        if mine and phase == "place" and self._slot_snapped_at != len(self.table.log):
+        legal = [a for actions in self.board_actions.values() for a in actions]
+        placing = mine and phase == "place"
+        if placing and self._slot_snapped_at != len(self.table.log):
             # Each turn starts with the cursor on an open slot (nearest the last one used).
             self._slot_snapped_at = len(self.table.log)
-            if self.slot_cursor not in legal_slots and legal_slots:
-                self.slot_cursor = min(legal_slots, key=lambda s: (s - self.slot_cursor) % NUM_SLOTS)
-        site_marks = SiteMarks(
-            cursor_slot=self.slot_cursor if mine and phase == "place" else -1,
-            architect=self.architect if mine and phase == "place" else 0,
-            flash_slot=self.site_flash[0],
-            flash_square=self.site_flash[1],
-            legal_slots=legal_slots,
-        )
-        width = self.cell_width
-        self.query_one("#qp-site", Static).update(render_site(view, site_marks, width))
-        self.query_one("#qp-site-title", Static).update(
-            f"Construction site · round {max(view.round, 1)}/4"
-        )
+            open_slots = {SLOT_INDEX[a.slot] for a in legal if isinstance(a, Place)}
+            if open_slots:
+                self.slot_cursor = min(open_slots, key=lambda s: (s - self._last_slot) % NUM_SLOTS)
+        site = render_site(view, width)
+        if placing:
+            for action in legal:
+                if isinstance(action, Place) and action.architect == self.architect:
+                    site.mark(*slot_cell(SLOT_INDEX[action.slot], width), "target")
+            slot = self.slot_cursor
+            if slot >= 0:
+                self._last_slot = slot
+                site.mark(*site_cell(SLOT_TARGET[slot][self.architect], width), "aim")
+                site.mark(*slot_cell(slot, width), "cursor")
+        flash_slot, flash_square = self.site_flash
+        if flash_slot >= 0:
+            site.mark(*slot_cell(flash_slot, width), "flash")
+            site.mark(*site_cell(flash_square, width), "flash")
+        self.query_one("#qp-site", BoardPicture).show(site)
+        self.show_detail("#qp-site-title", f"Construction site · round {max(view.round, 1)}/4")
         shown = self.shown_city if self.shown_city is not None else (seat if seat is not None else 0)
         building = mine and phase == "build" and shown == seat
-        legal_squares = frozenset(
-            (a.row - 1) * CITY + (a.col - 1) for a in legal if isinstance(a, Build)
-        )
         if building and self._snapped_at != len(self.table.log):
             # Start each build on a legal square; afterwards the cursor goes where it is moved.
             self._snapped_at = len(self.table.log)
-            if self.city_cursor not in legal_squares and legal_squares:
-                self.city_cursor = min(legal_squares)
-        city_marks = CityMarks(
-            cursor=self.city_cursor if building else -1,
-            legal=legal_squares if building else frozenset(),
-            flash=self.city_flash[1] if self.city_flash[0] == shown else -1,
-        )
-        self.query_one("#qp-city", Static).update(render_city(view, shown, city_marks, width))
+            squares = {(a.row - 1) * CITY + (a.col - 1) for a in legal if isinstance(a, Build)}
+            if squares and self.city_cursor not in squares:
+                self.city_cursor = min(squares)
+        city = render_city(view, shown, width)
+        if building:
+            self.mark_board(city)
+        if self.city_flash[0] == shown:
+            city.mark(*city_cell(self.city_flash[1], width), "flash")
+        self.query_one("#qp-city", BoardPicture).show(city)
         name = self.table.seats[shown].name
         mayor = " · [b]Mayor[/]" if view.mayor == shown else ""
-        self.query_one("#qp-city-title", Static).update(
+        self.show_detail(
+            "#qp-city-title",
             f"City of {player_tag(shown, name)} {pools_line(view, shown)}{mayor}"
-            + ("" if shown == seat else " [dim](tab)[/]")
+            + ("" if shown == seat else " [dim](tab)[/]"),
         )
-        self.query_one("#qp-hint", Static).update(self._hint(view, mine))
+        self.show_detail("#qp-hint", self._hint(view, mine))
 
     def _hint(self, view: State, mine: bool) -> str:
         if not mine or self.viewer is None:
@@ -279,8 +322,11 @@ class QuadropolisScreen(GameScreen):
 
     # --- the board's keys (messages from QuadropolisBoard) ----------------------------------
     def board_move(self, direction: str) -> None:
-        """Arrows move over the slots or the city (Quadropolis keeps its own cursor flow)."""
-        self.move_cursor(direction)
+        """Arrows move over the slots or your city (which is shown again while building)."""
+        view = self._view_if_my_turn()
+        if view is not None and view.phase == "build":
+            self.shown_city = self.viewer
+        super().board_move(direction)
 
     def board_choose(self) -> None:
         """Enter takes at the slot or builds on the square."""
@@ -309,33 +355,14 @@ class QuadropolisScreen(GameScreen):
         self.architect = number
         self.update_board(view)
 
-    def move_cursor(self, direction: str) -> None:
-        """Arrows: around the slots when placing, over the city when building."""
-        view = self._view_if_my_turn()
-        if view is None:
-            return
-        delta = DIRECTIONS[direction]
-        if view.phase == "place":
-            candidates = [(slot, _slot_position(slot)) for slot in range(NUM_SLOTS)]
-            found = nearest(_slot_position(self.slot_cursor), candidates, delta)
-            if found is not None:
-                self.slot_cursor = found
-        else:
-            row, col = divmod(self.city_cursor, CITY)
-            row = min(CITY - 1, max(0, row + delta[0]))
-            col = min(CITY - 1, max(0, col + delta[1]))
-            self.city_cursor = row * CITY + col
-            self.shown_city = self.viewer
-        self.update_board(view)
-
     def confirm(self) -> None:
         """Enter: take at the highlighted slot, or build on the highlighted square."""
         view = self._view_if_my_turn()
         if view is None:
             return
-        if view.phase == "place":
+        if view.phase == "place" and self.slot_cursor >= 0:
             self.submit_action(Place(self.architect, SLOT_NAMES[self.slot_cursor]))
-        else:
+        elif view.phase == "build" and self.city_cursor >= 0:
             row, col = divmod(self.city_cursor, CITY)
             self.shown_city = self.viewer
             self.submit_action(Build(row + 1, col + 1))

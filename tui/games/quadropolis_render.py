@@ -1,4 +1,4 @@
-"""Text pictures of the Quadropolis Construction Site and cities (Textual content markup).
+"""Pictures of the Quadropolis Construction Site and cities.
 
 Pure functions of a view, so they are easy to test and the screen stays small. Two cell
 widths: 4 characters (80×24) and 7 (wide terminals, with longer labels).
@@ -6,12 +6,10 @@ widths: 4 characters (80×24) and 7 (wide terminals, with longer labels).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
-from core.quadropolis.board import CITY, SITE, SLOT_INDEX, SLOT_NAMES, SLOT_TARGET, URBANIST_BLOCKS
+from core.quadropolis.board import CITY, SITE, SLOT_NAMES, URBANIST_BLOCKS
 from core.quadropolis.content import TILE_EN, TILE_INH, TILE_KIND, TILE_MAYOR, TILE_VP, TYPE_KEYS
 from core.quadropolis.state import State
-from tui.text import esc
+from tui.widgets.picture import Picture
 from tui.widgets.players import player_glyph, player_style
 
 STYLES = {
@@ -72,120 +70,76 @@ def city_label(stack: tuple[int, ...], width: int) -> str:
     return f"{word}{sep}{extra}"[:width]
 
 
-def styled(text: str, width: int, style: str) -> str:
-    """``text`` padded to ``width`` inside a markup style (brackets escaped)."""
-    padded = esc(text.ljust(width)[:width])
-    return f"[{style}]{padded}[/]" if style else padded
+def slot_cell(slot: int, width: int) -> tuple[int, int]:
+    """Where an architect slot is drawn on the site picture (row, col)."""
+    name = SLOT_NAMES[slot]
+    side, line = name[0], int(name[1:])
+    if side in "NS":
+        return (0 if side == "N" else SITE + 1), 3 + (line - 1) * (width + 1)
+    return line, 0 if side == "W" else 3 + SITE * (width + 1)
 
 
-@dataclass
-class SiteMarks:
-    """What to highlight on the site: the slot cursor, the chosen architect, a bot's move."""
-
-    cursor_slot: int = -1
-    architect: int = 0
-    flash_slot: int = -1
-    flash_square: int = -1
-    legal_slots: frozenset[int] = field(default_factory=frozenset)
+def site_cell(square: int, width: int) -> tuple[int, int]:
+    """Where a Construction Site square is drawn on the site picture (row, col)."""
+    row, col = divmod(square, SITE)
+    return row + 1, 3 + col * (width + 1)
 
 
-def _slot_text(state: State, slot: int, marks: SiteMarks) -> tuple[str, str]:
+def city_cell(square: int, width: int) -> tuple[int, int]:
+    """Where a city square is drawn on the city picture (row, col); districts have a gap."""
+    row, col = divmod(square, CITY)
+    half = CITY // 2
+    return 1 + row + (row >= half), 3 + col * (width + 1) + (col >= half)
+
+
+def _slot_text(state: State, slot: int) -> tuple[str, str]:
     """(2-character text, style) of an architect slot."""
     value = state.slots[slot]
     if value >= 0:
         seat, number = divmod(value, 8)
-        text, style = f"{player_glyph(seat)}{number}", player_style(seat)
-    elif state.urbanist >= 0 and URBANIST_BLOCKS[state.urbanist] >> slot & 1:
-        text, style = "××", "$text-disabled"
-    else:
-        text, style = SLOT_NAMES[slot], "$text-muted"
-    if slot == marks.flash_slot:
-        style = "bold reverse $warning"
-    if slot == marks.cursor_slot:
-        style = "bold reverse"
-    return text, style
+        return f"{player_glyph(seat)}{number}", player_style(seat)
+    if state.urbanist >= 0 and URBANIST_BLOCKS[state.urbanist] >> slot & 1:
+        return "××", "$text-disabled"
+    return SLOT_NAMES[slot], "$text-muted"
 
 
-def render_site(state: State, marks: SiteMarks, width: int) -> str:
+def render_site(state: State, width: int) -> Picture:
     """The 5×5 Construction Site with its 20 architect slots around the edges."""
-    target = -1
-    if marks.cursor_slot >= 0 and marks.architect:
-        target = SLOT_TARGET[marks.cursor_slot][marks.architect]
-    gap = " "
-    lines = []
-
-    def edge(side: str) -> str:
-        cells = []
-        for col in range(1, SITE + 1):
-            text, style = _slot_text(state, SLOT_INDEX[f"{side}{col}"], marks)
-            cells.append(styled(text.center(width), width, style))
-        return "   " + gap.join(cells)
-
-    lines.append(edge("N"))
-    for row in range(1, SITE + 1):
-        cells = []
-        for col in range(1, SITE + 1):
-            square = (row - 1) * SITE + (col - 1)
-            tile = state.site[square]
-            if square == state.urbanist:
-                text, style = "U".center(width), "bold reverse"
-            elif state.face_down[square] >= 0:
-                text, style = "░" * width, "$text-disabled"
-            elif tile >= 0:
-                key = TYPE_KEYS[TILE_KIND[tile]]
-                text, style = site_label(tile, width).center(width), STYLES[key]
-            else:
-                text, style = "·".center(width), "$text-disabled"
-            if square == marks.flash_square:
-                style += " on $warning 40%"
-            if square == target:
-                style += " on $accent 50%"
-            cells.append(styled(text, width, style))
-        west, west_style = _slot_text(state, SLOT_INDEX[f"W{row}"], marks)
-        east, east_style = _slot_text(state, SLOT_INDEX[f"E{row}"], marks)
-        lines.append(f"{styled(west, 2, west_style)} {gap.join(cells)} {styled(east, 2, east_style)}")
-    lines.append(edge("S"))
-    return "\n".join(lines)
+    picture = Picture()
+    for slot in range(len(SLOT_NAMES)):
+        text, style = _slot_text(state, slot)
+        row, col = slot_cell(slot, width)
+        picture.put(row, col, text.center(width) if row in (0, SITE + 1) else text, style)
+    for square in range(SITE * SITE):
+        tile = state.site[square]
+        if square == state.urbanist:
+            text, style = "U".center(width), "bold reverse"
+        elif state.face_down[square] >= 0:
+            text, style = "░" * width, "$text-disabled"
+        elif tile >= 0:
+            text, style = site_label(tile, width).center(width), STYLES[TYPE_KEYS[TILE_KIND[tile]]]
+        else:
+            text, style = "·".center(width), "$text-disabled"
+        picture.put(*site_cell(square, width), text.ljust(width)[:width], style)
+    return picture
 
 
-@dataclass
-class CityMarks:
-    """What to highlight on a city: the cursor and the squares where a build is legal."""
-
-    cursor: int = -1
-    legal: frozenset[int] = field(default_factory=frozenset)
-    flash: int = -1
-
-
-def render_city(state: State, seat: int, marks: CityMarks, width: int) -> str:
+def render_city(state: State, seat: int, width: int) -> Picture:
     """The 4×4 city of ``seat`` with row/column numbers and a gap between districts."""
-    half = CITY // 2
-    header = "   " + " ".join(
-        (" " if col == half else "") + str(col + 1).center(width) for col in range(CITY)
-    )
-    lines = [f"[$text-muted]{header}[/]"]
+    picture = Picture()
+    for col in range(CITY):
+        picture.put(0, city_cell(col, width)[1], str(col + 1).center(width), "$text-muted")
     for row in range(CITY):
-        if row == half:
-            lines.append("")
-        cells = []
+        picture.put(city_cell(row * CITY, width)[0], 0, str(row + 1), "$text-muted")
         for col in range(CITY):
             square = row * CITY + col
             stack = state.cities[seat][square]
             if stack:
-                key = TYPE_KEYS[TILE_KIND[stack[0]]]
-                text, style = city_label(stack, width).center(width), STYLES[key]
+                text, style = city_label(stack, width).center(width), STYLES[TYPE_KEYS[TILE_KIND[stack[0]]]]
             else:
                 text, style = "·".center(width), "$text-disabled"
-            if square in marks.legal:
-                style += " on $success 35%"
-            if square == marks.flash:
-                style += " on $warning 40%"
-            if square == marks.cursor:
-                style = "bold reverse"
-            cell = styled(text, width, style)
-            cells.append((" " if col == half else "") + cell)
-        lines.append(f"[$text-muted]{row + 1}[/]  " + " ".join(cells))
-    return "\n".join(lines)
+            picture.put(*city_cell(square, width), text.ljust(width)[:width], style)
+    return picture
 
 
 def pools_line(state: State, seat: int) -> str:

@@ -31,6 +31,7 @@ from tui.widgets.action_list import ActionList
 from tui.widgets.board import BoardView
 from tui.widgets.cursor import Target, TargetCursor
 from tui.widgets.game_log import GameLog
+from tui.widgets.picture import Picture
 from tui.widgets.players import player_tag
 from tui.widgets.scoreboard import Scoreboard
 from tui.widgets.status import StatusLine
@@ -63,7 +64,8 @@ class GameScreen(Screen[None]):
         Binding("m", "focus_moves", "Moves"),
     ]
     HELP_TITLE = "Game"
-    # Games whose board uses the shared cursor (arrows between places, Enter chooses).
+    # Games whose moves are all made on the board or in the move list (no keys of their own
+    # for moves without a place): the status line then points to the list when needed.
     USES_BOARD_CURSOR = False
 
     def __init__(self, table: Table[Any], autosaver: Autosaver) -> None:
@@ -79,6 +81,7 @@ class GameScreen(Screen[None]):
         self._unsubscribe = table.subscribe(self._on_table_event)
         self.board_cursor = TargetCursor()
         self.board_actions: dict[tuple[int, int], list[Hashable]] = {}
+        self._details: dict[str, str] = {}
 
     # --- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -131,15 +134,37 @@ class GameScreen(Screen[None]):
             if where is not None:
                 groups.setdefault(where, []).append(action)
         self.board_actions = groups
-        self.board_cursor.set_targets(
-            [Target(pos, pos[0], pos[1]) for pos in sorted(groups)]
-        )
+        self.board_cursor.set_targets(self.board_targets(view, groups))
+
+    def board_targets(self, view: Any, groups: dict[tuple[int, int], list[Hashable]]) -> list[Target]:
+        """The places the board cursor visits: by default where moves can be made (``groups``
+        maps each such position to its moves); a game may add places to inspect."""
+        return [Target(pos, pos[0], pos[1]) for pos in sorted(groups)]
 
     @property
     def cursor_position(self) -> tuple[int, int] | None:
         """Board position under the shared cursor (None when nothing can be chosen there)."""
         target = self.board_cursor.current
-        return None if target is None else target.key  # type: ignore[return-value]
+        return None if target is None else (target.row, target.col)
+
+    def mark_board(self, picture: Picture) -> Picture:
+        """Mark where moves can be made and the place under the cursor (the one look of
+        targets and cursor on every board: ``board-picture--*`` in ``game.tcss``)."""
+        for row, col in self.board_actions:
+            picture.mark(row, col, "target")
+        cursor = self.cursor_position
+        if cursor is not None:
+            picture.mark(*cursor, "cursor")
+        return picture
+
+    def show_detail(self, selector: str, markup: str) -> None:
+        """Show ``markup`` in a board's detail line; unchanged text is not sent again."""
+        widget = self.query_one(selector, Static)
+        if self._details.get(selector) == markup:
+            return
+        self._details[selector] = markup
+        height = widget.styles.height
+        widget.update(markup, layout=height is None or height.is_auto)
 
     def board_move(self, direction: str) -> None:
         """Arrows on a board that uses the shared cursor."""

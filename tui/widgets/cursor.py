@@ -71,6 +71,14 @@ class TargetCursor:
         """The target under the cursor (None when there are none)."""
         return self.targets[self.index] if 0 <= self.index < len(self.targets) else None
 
+    def move_to(self, key: Hashable) -> bool:
+        """Put the cursor on the target with ``key``; False (and no move) if there is none."""
+        for index, target in enumerate(self.targets):
+            if target.key == key:
+                self.index = index
+                return True
+        return False
+
     def move(self, direction: str) -> bool:
         """Move to the nearest target in ``direction``; False if there is none that way."""
         here = self.current
