@@ -101,6 +101,9 @@ class Table(Generic[A]):
     _states: list[Any] = field(default_factory=list, repr=False)
     log: list[LogEntry] = field(default_factory=list)
     _listeners: list[Listener] = field(default_factory=list, repr=False)
+    # The last move looked at by ends_turn: (state it was applied to, seat, move, result).
+    # Submitting that move next reuses the result instead of applying the move again.
+    _preview: tuple[Any, int, Any, Any] | None = field(default=None, repr=False, compare=False)
 
     # --- construction ----------------------------------------------------------------
     @classmethod
@@ -178,7 +181,7 @@ class Table(Generic[A]):
     def submit(self, seat: int, action: A) -> LogEntry:
         """Apply ``action`` for ``seat``; raises :class:`IllegalAction` and changes nothing."""
         before = self.state
-        after = self.game.apply(before, seat, action)
+        after = self._apply(before, seat, action)
         entry = LogEntry(
             seat=seat,
             action=action,
@@ -196,8 +199,17 @@ class Table(Generic[A]):
 
     def ends_turn(self, seat: int, action: A) -> bool:
         """True if ``action`` would end ``seat``'s turn (for a confirm-before-end-turn prompt)."""
-        after = self.game.apply(self.state, seat, action)
+        after = self._apply(self.state, seat, action)
+        self._preview = (self.state, seat, action, after)
         return self.game.is_over(after) or seat not in self.game.to_act(after)
+
+    def _apply(self, state: Any, seat: int, action: A) -> Any:
+        """``game.apply``, or the result :meth:`ends_turn` got for this very move (the game
+        is pure: the same move on the same state object gives the same result)."""
+        preview, self._preview = self._preview, None
+        if preview is not None and preview[0] is state and preview[1] == seat and preview[2] == action:
+            return preview[3]
+        return self.game.apply(state, seat, action)
 
     # --- undo --------------------------------------------------------------------------
     def undo_depth(self, seat: int) -> int:

@@ -441,3 +441,29 @@ def test_a_local_human_never_undoes_a_remote_players_move() -> None:
     assert table.undo_depth(0) == 0
     with pytest.raises(IllegalAction, match="another player's move"):
         table.undo(0)
+
+
+def test_a_move_checked_by_ends_turn_is_applied_once_when_submitted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Confirm-before-end-turn asks ends_turn, then submits the same move: one apply, not two;
+    another move (or the same one after the table moved on) is applied afresh."""
+    table = new_table("h", "h")
+    calls: list[Action] = []
+    apply = GAME.apply
+
+    def counting(state: Any, seat: int, action: Action) -> Any:
+        calls.append(action)
+        return apply(state, seat, action)
+
+    monkeypatch.setattr(GAME, "apply", counting)
+    seat = table.to_act()[0]
+    move = table.legal_actions(seat)[0]
+    table.ends_turn(seat, move)
+    table.submit(seat, move)
+    assert calls == [move]
+    other = table.to_act()[0]
+    first, second = sorted(table.legal_actions(other), key=repr)[:2]
+    table.ends_turn(other, first)
+    table.submit(other, second)
+    assert calls == [move, first, second]
+    replayed = Table.replay(GAME, seats("h", "h"), 7, {"rounds": 3}, table.actions())
+    assert replayed.state == table.state

@@ -158,13 +158,21 @@ class GameScreen(Screen[None]):
         return picture
 
     def show_detail(self, selector: str, markup: str) -> None:
-        """Show ``markup`` in a board's detail line; unchanged text is not sent again."""
+        """Show ``markup`` in a board's detail line; unchanged text is not sent again, and
+        the screen is laid out again only when the line needs more or fewer rows."""
         widget = self.query_one(selector, Static)
         if self._details.get(selector) == markup:
             return
         self._details[selector] = markup
+        widget.update(markup, layout=False)
         height = widget.styles.height
-        widget.update(markup, layout=height is None or height.is_auto)
+        if height is None or height.is_auto:
+            # A layout costs a second frame (the scrolling panels repaint): only when the
+            # new text needs another number of lines.
+            width = widget.content_region.width
+            needed = widget.get_content_height(self.size, self.size, width) if width else -1
+            if needed != widget.content_region.height:
+                widget.refresh(layout=True)
 
     def board_move(self, direction: str) -> None:
         """Arrows on a board that uses the shared cursor."""

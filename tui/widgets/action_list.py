@@ -13,6 +13,11 @@ from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
 from tui.text import plain
+from tui.widgets.steady import SteadyScrollbars
+
+
+class MoveOptions(OptionList, SteadyScrollbars):
+    """The option list of moves (scrollbars repainted only when its size changes)."""
 
 
 class ActionList(Vertical):
@@ -35,7 +40,7 @@ class ActionList(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Input(placeholder="type to filter moves", compact=True, id="action-filter")
-        yield OptionList(id="action-options", compact=True)
+        yield MoveOptions(id="action-options", compact=True)
 
     def set_actions(self, items: list[tuple[str, Hashable]]) -> None:
         """Replace the list (keeps the filter text; drops a narrowing that no longer fits)."""
@@ -49,7 +54,9 @@ class ActionList(Vertical):
     def narrow(self, actions: list[Hashable]) -> None:
         """Show only ``actions`` (several moves on one board square) and focus the list."""
         self._only = list(actions)
-        self.query_one("#action-filter", Input).value = ""
+        box = self.query_one("#action-filter", Input)
+        if box.value:
+            box.value = ""  # (its Changed message refills the list again, harmlessly)
         self._refill()
         self.query_one("#action-options", OptionList).focus()
 

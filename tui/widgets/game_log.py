@@ -6,6 +6,7 @@ from textual.widgets import RichLog
 
 from core.table import LogEntry, Seat
 from tui.text import rich_plain
+from tui.widgets.steady import SteadyScrollbars
 from tui.widgets.players import player_glyph
 
 
@@ -14,7 +15,7 @@ def log_line(entry: LogEntry, seats: tuple[Seat, ...]) -> str:
     return f"{player_glyph(entry.seat)} {seats[entry.seat].name}: {entry.text}"
 
 
-class GameLog(RichLog):
+class GameLog(RichLog, SteadyScrollbars):
     """A read-only, wrapping log that can be rebuilt after an undo."""
 
     def __init__(
