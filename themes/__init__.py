@@ -22,8 +22,10 @@ any they leave out); the app returns the defaults from
 ``App.get_theme_variable_defaults()`` so Textual's own themes work too.
 
 ``$player-1`` .. ``$player-5``
-    Seat colours, in seat order: pieces, names, scores. Readable (3:1) on ``$background``
-    and ``$board-bg``; never the only cue (seats also have letters).
+    Seat colours, in seat order: pieces, names, scores. Board glyphs, so readable as
+    text (4.5:1; 7:1 in the high-contrast theme) on ``$background``, ``$surface``,
+    ``$board-bg`` and a focused board's ``$boost``; never the only cue (seats also have
+    letters).
 ``$board-bg``
     Background of board areas (maps, grids, tracks).
 ``$highlight``
@@ -41,6 +43,10 @@ any they leave out); the app returns the defaults from
 
 ``$legal``, ``$neutral``, ``$inhabitant`` and ``$energy`` are foreground colours,
 readable (3:1) on ``$board-bg`` and distinct from the player colours.
+
+Textual's ``$primary``, ``$secondary``, ``$accent``, ``$success``, ``$warning`` and
+``$error`` also colour board glyphs (Quadropolis' building kinds), so they too reach
+4.5:1 on every board background (``tests/themes/test_glyph_contrast.py``).
 
 File format
 -----------
