@@ -13,7 +13,9 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 
 from core.table import LEVELS
 from saves import Settings
+from themes import DEFAULT_THEME, MeepleTheme, theme_title
 from tui.app import meeple_app
+from tui.text import plain
 from tui.widgets.players import player_glyph
 
 
@@ -28,14 +30,17 @@ class SettingsScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         settings = meeple_app(self).settings
-        themes = sorted(name for name in self.app.available_themes if name.startswith("meeple"))
-        themes += sorted(n for n in self.app.available_themes if not n.startswith(("meeple", "textual")))
+        themes = self.theme_choices()
+        names = [name for _, name in themes]
+        # A theme picked elsewhere (one of Textual's, from the command palette) is not
+        # offered here: the form starts on Meeple's default and previews it.
+        current = self.app.theme if self.app.theme in names else DEFAULT_THEME
         with VerticalScroll(id="form"):
             yield Static("Settings", id="title")
             with Horizontal(classes="row"):
                 yield Label("Theme", classes="label")
-                yield Select([(t, t) for t in themes], value=self.app.theme, allow_blank=False,
-                             compact=True, id="theme")
+                yield Select([(plain(title), name) for title, name in themes], value=current,
+                             allow_blank=False, compact=True, id="theme")
             with Horizontal(classes="row"):
                 yield Label("Bot level", classes="label")
                 yield Select([(lvl, lvl) for lvl in LEVELS], value=settings.bot_level,
@@ -53,6 +58,15 @@ class SettingsScreen(Screen[None]):
                 yield Button("Save", variant="primary", id="save", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
         yield Footer()
+
+    def theme_choices(self) -> list[tuple[str, str]]:
+        """(title, name) of Meeple's own themes: the built-ins in their order (the default
+        first), then the user's theme files; never Textual's built-in themes."""
+        return [
+            (theme_title(theme), name)
+            for name, theme in self.app.available_themes.items()
+            if isinstance(theme, MeepleTheme)
+        ]
 
     def on_mount(self) -> None:
         self.original_theme = self.app.theme
