@@ -1,7 +1,18 @@
-"""Load: every save with game, players, progress and last played; open or delete one."""
+"""Load: every save with game, players, progress and last played; open or delete one.
+
+Each save is one row of three columns: the game and the save's name; every player on a
+line of their own (human, or bot and its level, then the whole name); the progress and
+when it was last played. Columns are as wide as their longest line when the terminal has
+room; when it has not, the save's name wraps first, and whatever is still too long wraps
+in its column, so at 80×24 nothing is cut (a 20-character name stays on one line).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from rich.cells import cell_len
+from rich.console import Console
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -9,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from core.registry import UnknownGame, get_game
-from saves import SaveListing, delete_save, folder_problem, list_saves
+from saves import PlayerRecord, SaveListing, delete_save, folder_problem, list_saves
 from tui.text import esc, rich_plain
 
 
@@ -26,26 +37,69 @@ class LoadScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.listings: list[SaveListing] = []
+        self._laid_out: tuple[int, int, int] = (0, 0, 0)
+
+    # Column widths in cells (DataTable adds one cell of padding on each side). Each column
+    # fits its longest line if there is room; when there is not, the save's name wraps
+    # first, and players keep at least a 20-character name and its mark on one line at 80
+    # columns. Anything longer wraps in its column, never cut.
+    GAME_MIN = 18
+    PROGRESS_WIDTH = (16, 22)
+    MARK_WIDTH = 11
+    PLAYERS_MIN = MARK_WIDTH + 20
+    _RESERVED = 2 + 3 * 2  # the vertical scrollbar, and the padding of three columns
 
     def compose(self) -> ComposeResult:
         yield Static("Saved games", id="title")
-        yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
+        yield DataTable(id="saves", cursor_type="row", zebra_stripes=True, header_height=2)
         yield Static("", id="detail")
         yield Footer()
 
     def on_mount(self) -> None:
-        table = self.query_one("#saves", DataTable)
-        table.add_columns("Game", "Players", "Progress", "Last played", "Name")
         self.reload()
-        table.focus()
+        self.query_one("#saves", DataTable).focus()
+
+    def on_resize(self) -> None:
+        """Lay the columns out again for the new width (names wrap only when they must)."""
+        if self.listings and self._widths() != self._laid_out:
+            self._fill()
 
     def reload(self) -> None:
         """Read the saves folder again and refill the table."""
-        table = self.query_one("#saves", DataTable)
-        table.clear()
         self.listings = list_saves()
+        self._fill()
+
+    def _widths(self) -> tuple[int, int, int]:
+        """(game, players, progress) column widths for the screen's width."""
+        width = self.size.width or self.app.size.width
+        headers = [listing.header for listing in self.listings if listing.header is not None]
+        names = [cell_len(listing.name) for listing in self.listings]
+        people = [
+            rich_plain(player.name).cell_len for header in headers for player in header.players
+        ]
+        low, high = self.PROGRESS_WIDTH
+        progress = min(high, max([low, *(cell_len(header.progress) for header in headers)]))
+        game = max([self.GAME_MIN, *names])
+        players = max([self.PLAYERS_MIN, *(self.MARK_WIDTH + n for n in people)])
+        room = width - self._RESERVED - progress
+        if game + players > room:  # the save's name wraps before a player's name does
+            game = max(self.GAME_MIN, room - players)
+        # Players get the room they need (more would push the progress far from the names).
+        return game, max(self.PLAYERS_MIN, min(players, room - game)), progress
+
+    def _fill(self) -> None:
+        """(Re)build the table's columns and rows from ``listings``; the cursor stays."""
+        table = self.query_one("#saves", DataTable)
+        row = table.cursor_row
+        table.clear(columns=True)
+        self._laid_out = game, players, progress = self._widths()
+        table.add_column("Game\nsave", width=game)
+        table.add_column("Players", width=players)
+        table.add_column("Progress\nlast played", width=progress)
         for listing in self.listings:
-            table.add_row(*self._row(listing), key=listing.name)
+            table.add_row(*self._row(listing), key=listing.name, height=None)
+        if self.listings:
+            table.move_cursor(row=min(max(row, 0), len(self.listings) - 1), animate=False)
         self._show_detail()
 
     def _show_detail(self) -> None:
@@ -64,26 +118,63 @@ class LoadScreen(Screen[None]):
             detail.update(f"[$error]{esc(listing.name)}: {esc(listing.error or '')}[/]")
         else:
             header = listing.header
-            detail.update(f"{esc(header.title)} · started {header.created.replace('T', ' ')[:16]}")
+            text = f"{esc(header.title)} · started {header.created.replace('T', ' ')[:16]}"
+            if listing.warning:
+                text += f"\n[$warning]{esc(listing.warning)}[/]"
+            detail.update(text)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         """Follow the cursor with the detail line."""
         self._show_detail()
 
-    @staticmethod
-    def _row(listing: SaveListing) -> tuple[Text, ...]:
+    @classmethod
+    def player_lines(
+        cls, players: Iterable[PlayerRecord], width: int = 0, console: Console | None = None
+    ) -> Text:
+        """One line per player: a mark (``human``, or ``bot`` and its level), then the whole
+        name as plain text (never read as markup). Given the column's ``width``, a name too
+        long for it wraps under itself, never cut."""
+        lines = Text(overflow="fold")
+        room = width - cls.MARK_WIDTH
+        for index, player in enumerate(players):
+            if index:
+                lines.append("\n")
+            mark = "human" if player.kind == "human" else f"bot {player.level}".strip()
+            name = rich_plain(player.name)
+            parts = name.wrap(console, room, overflow="fold") if console and room > 0 else [name]
+            for number, part in enumerate(parts):
+                if number:
+                    lines.append("\n")
+                lines.append(f"{mark if not number else '':<{cls.MARK_WIDTH - 1}} ", style="dim")
+                lines.append_text(part)
+        return lines
+
+    def _row(self, listing: SaveListing) -> tuple[Text, ...]:
         header = listing.header
         if header is None or listing.error:
-            return (rich_plain("unreadable", "red"), rich_plain("see below"), rich_plain(""), rich_plain(""),
-                    rich_plain(listing.name))
+            return (
+                self._lines(rich_plain("unreadable", "red"), rich_plain(listing.name, "dim")),
+                rich_plain("see below"),
+                rich_plain(""),
+            )
         try:
             title = get_game(header.game_id).info.title
         except UnknownGame:
             title = header.game_id
-        players = ", ".join(p.name for p in header.players)
         progress = "finished" if header.over else header.progress
         updated = header.updated.replace("T", " ")[:16]
-        return tuple(rich_plain(text) for text in (title, players, progress, updated, listing.name))
+        return (
+            self._lines(rich_plain(title), rich_plain(listing.name, "dim")),
+            self.player_lines(header.players, self._laid_out[1], self.app.console),
+            self._lines(rich_plain(progress), rich_plain(updated)),
+        )
+
+    @staticmethod
+    def _lines(*parts: Text) -> Text:
+        """Texts one under the other; a line too long for its column folds, never cut."""
+        text = Text("\n", overflow="fold").join(parts)
+        text.overflow = "fold"
+        return text
 
     def _selected(self) -> SaveListing | None:
         table = self.query_one("#saves", DataTable)
