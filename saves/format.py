@@ -47,10 +47,10 @@ import re
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timezone
 from functools import cache
-from importlib import metadata
 from pathlib import Path
 from typing import Any, Mapping
 
+from core import __version__
 from core.table import LEVELS
 
 FORMAT_VERSION = 1
@@ -77,7 +77,7 @@ INT64_MIN = -(1 << 63)
 INT64_MAX = (1 << 63) - 1
 SEED_MIN = -(1 << 127)
 SEED_MAX = (1 << 128) - 1
-FALLBACK_APP_VERSION = "0.1.0"
+FALLBACK_APP_VERSION = __version__
 
 _GAME_ID_RE = re.compile(r"[a-z][a-z0-9_-]{0,39}")
 _OPTION_KEY_RE = re.compile(r"[A-Za-z0-9_-]{1,40}")
@@ -144,7 +144,13 @@ class Invalid(ValueError):
 
 @cache
 def app_version() -> str:
-    """The installed Meeple version, or "0.1.0" when running from a source checkout."""
+    """The installed Meeple version, or :data:`core.__version__` from a source checkout.
+
+    ``importlib.metadata`` is imported on the first call (a save written or listed), not
+    with this module: importing it costs every command tens of milliseconds.
+    """
+    from importlib import metadata
+
     try:
         return metadata.version("meeple")
     except metadata.PackageNotFoundError:

@@ -14,22 +14,14 @@ import os
 import secrets
 import sys
 import time
-from importlib import metadata
 from pathlib import Path
 from typing import Any, NoReturn, Sequence
 
+from core import __version__
 from core.registry import UnknownGame, game_ids, get_game
 from core.words import visible
 
 USAGE_EXIT = 2
-
-
-def app_version() -> str:
-    """The installed package version (or the source version when run from a checkout)."""
-    try:
-        return metadata.version("meeple")
-    except metadata.PackageNotFoundError:
-        return "0.1.0"
 
 
 class Parser(argparse.ArgumentParser):
@@ -54,7 +46,7 @@ def build_parser() -> Parser:
         prog="meeple",
         description="Board games in your terminal. With no command, opens the menu.",
     )
-    parser.add_argument("--version", action="version", version=f"meeple {app_version()}")
+    parser.add_argument("--version", action="version", version=f"meeple {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
 
     play = sub.add_parser("play", help="start a new game directly",

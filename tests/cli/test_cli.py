@@ -28,6 +28,7 @@ import pytest
 
 import core.simulate as simulate_mod
 import tui.cli as cli
+from core import __version__
 from core.registry import game_ids, get_game
 from core.simulate import seat_bots
 from core.table import Controller, Seat, Table
@@ -128,7 +129,7 @@ def test_bare_command_opens_the_menu(app: AppRecorder, capsys: pytest.CaptureFix
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run_cli(["--version"], capsys)
     assert code == 0
-    assert out.strip() == f"meeple {cli.app_version()}"
+    assert out.strip() == f"meeple {__version__}"
 
 
 @pytest.mark.parametrize(
@@ -600,7 +601,7 @@ def test_subprocess_version(tmp_path: Path) -> None:
     proc = run_meeple(["--version"], tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip().startswith("meeple ")
-    assert proc.stdout.strip() == f"meeple {cli.app_version()}"
+    assert proc.stdout.strip() == f"meeple {__version__}"
 
 
 @pytest.mark.parametrize(

@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from core.ai import make_bot
@@ -31,6 +31,7 @@ from tui.widgets.action_list import ActionList
 from tui.widgets.board import BoardView
 from tui.widgets.cursor import Target, TargetCursor
 from tui.widgets.game_log import GameLog
+from tui.widgets.key_bar import KeyBar
 from tui.widgets.picture import Picture
 from tui.widgets.players import player_tag
 from tui.widgets.scoreboard import Scoreboard
@@ -94,7 +95,7 @@ class GameScreen(Screen[None]):
                 yield Static("", id="private")
                 yield ActionList(id="actions")
                 yield GameLog(id="log", auto_scroll=True)
-        yield Footer()
+        yield KeyBar()
 
     def compose_board(self) -> ComposeResult:
         """The game's board widgets (override)."""

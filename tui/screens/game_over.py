@@ -7,11 +7,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from core.engine import Result
 from core.table import Table
 from tui.text import plain, rich_plain
+from tui.widgets.key_bar import KeyBar
 from tui.widgets.players import player_tag
 
 
@@ -61,7 +62,7 @@ class GameOverScreen(Screen[None]):
                 yield Static(plain(note), classes="note")
             if self.extra:
                 yield Static(self.extra, id="extra")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#breakdown", DataTable).focus()

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from core.engine import GameInfo
 from core.registry import all_info
@@ -18,6 +18,7 @@ from core.table import Controller, Seat
 from saves import check_player_name
 from tui.app import meeple_app
 from tui.text import esc
+from tui.widgets.key_bar import KeyBar
 from tui.widgets.players import player_glyph
 
 CONTROLLERS: list[tuple[str, str]] = [
@@ -94,7 +95,7 @@ class NewGameScreen(Screen[None]):
             with Horizontal(id="buttons"):
                 yield Button("Start game", variant="primary", id="start", compact=True)
                 yield Button("Back", id="back", compact=True)
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self._show_game(self.game)

@@ -8,9 +8,10 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, MarkdownViewer, Select
+from textual.widgets import MarkdownViewer, Select
 
 from core.registry import all_info
+from tui.widgets.key_bar import KeyBar
 
 
 def rules_text(game_id: str) -> str:
@@ -41,7 +42,7 @@ class RulesScreen(Screen[None]):
             allow_blank=False, compact=True, id="rules-game",
         )
         yield MarkdownViewer(rules_text(self.game_id), show_table_of_contents=False, id="rules")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#rules", MarkdownViewer).focus()
