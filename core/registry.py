@@ -1,18 +1,55 @@
-"""The list of playable games. Only games that really work are listed here."""
+"""The list of playable games. Only games that really work are listed here.
+
+Listing the games (the menu's line of titles, ``meeple games``) reads :data:`_LISTINGS`
+and imports no engine: a game's package is imported by :func:`get_game`, when the game
+is set up, played or loaded. ``tests/core/test_registry.py`` checks that each listing
+says what its engine's :class:`~core.engine.GameInfo` says.
+"""
 
 from __future__ import annotations
 
 import importlib
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from core.engine import Game, GameInfo
+if TYPE_CHECKING:  # imported with the first engine, not by a listing
+    from core.engine import Game, GameInfo
 
 # id -> module that exports ``GAME``; imported lazily so start-up stays fast.
 _MODULES: dict[str, str] = {
     "quadropolis": "core.quadropolis",
     "council": "core.council",
     "elgrande": "core.elgrande",
+}
+
+
+class Listing(NamedTuple):
+    """What a list of games shows about one: its :class:`GameInfo` minus the options."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    blurb: str
+
+
+# id -> listing, in the order of _MODULES; each equal to its engine's info.
+_LISTINGS: dict[str, Listing] = {
+    "quadropolis": Listing(
+        "quadropolis", "Quadropolis", 2, 4,
+        "Send numbered architects to a shared building site, then fit towers, shops, harbors "
+        "and parks into your own 4x4 city so that they power each other.",
+    ),
+    "council": Listing(
+        "council", "Council of Four", 2, 4,
+        "Sway the four councils with politics cards, win building permits and spread your "
+        "merchants along the roads of a kingdom, cashing in every city your network links.",
+    ),
+    "elgrande": Listing(
+        "elgrande", "El Grande", 2, 5,
+        "Bid power cards for turn order, then send caballeros across medieval Spain around the "
+        "King to win majorities in its regions and the secret Castillo.",
+    ),
 }
 
 
@@ -34,7 +71,9 @@ def game_ids() -> list[str]:
 
 @cache
 def get_game(game_id: str) -> Game[Any, Any]:
-    """The game object for an id; raises :class:`UnknownGame`."""
+    """The game object for an id (importing its engine); raises :class:`UnknownGame`."""
+    from core.engine import Game
+
     if game_id not in _MODULES:
         raise UnknownGame(game_id)
     game = importlib.import_module(_MODULES[game_id]).GAME
@@ -43,6 +82,24 @@ def get_game(game_id: str) -> Game[Any, Any]:
     return game
 
 
+def listing(game_id: str) -> Listing:
+    """Id, title, player counts and blurb of a game, without importing its engine.
+
+    A game registered without a listing (as tests register theirs) is asked for its info.
+    Raises :class:`UnknownGame`.
+    """
+    known = _LISTINGS.get(game_id)
+    if known is not None and game_id in _MODULES:
+        return known
+    info = get_game(game_id).info
+    return Listing(info.id, info.title, info.min_players, info.max_players, info.blurb)
+
+
+def listings() -> list[Listing]:
+    """The listing of every playable game, in menu order; no engine is imported."""
+    return [listing(game_id) for game_id in game_ids()]
+
+
 def all_info() -> list[GameInfo]:
-    """Menu information for every playable game."""
+    """Full information (options included) for every playable game: imports every engine."""
     return [get_game(game_id).info for game_id in game_ids()]

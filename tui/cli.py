@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, NoReturn, Sequence
 
 from core import __version__
-from core.registry import UnknownGame, game_ids, get_game
+from core.registry import UnknownGame, get_game, listings
 from core.words import visible
 
 USAGE_EXIT = 2
@@ -319,16 +319,16 @@ def _saves(parser: Parser, args: argparse.Namespace) -> int:
 
 
 def _games(args: argparse.Namespace) -> int:
-    infos = [get_game(g).info for g in game_ids()]
+    games = listings()  # no engine is imported to list the games
     if args.json:
         print(json.dumps([
-            {"id": i.id, "title": i.title, "min_players": i.min_players,
-             "max_players": i.max_players, "blurb": i.blurb}
-            for i in infos
+            {"id": g.id, "title": g.title, "min_players": g.min_players,
+             "max_players": g.max_players, "blurb": g.blurb}
+            for g in games
         ], indent=2))
         return 0
-    for i in infos:
-        print(f"{i.id:12} {i.title:18} {i.min_players}-{i.max_players} players  {i.blurb}")
+    for g in games:
+        print(f"{g.id:12} {g.title:18} {g.min_players}-{g.max_players} players  {g.blurb}")
     return 0
 
 

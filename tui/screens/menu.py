@@ -11,7 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from core.registry import all_info
+from core.registry import listings
 from saves import folder_problem, list_saves
 from tui.app import meeple_app
 from tui.text import esc
@@ -57,7 +57,7 @@ class MenuScreen(Screen[None]):
 
     @staticmethod
     def _games_line() -> str:
-        titles = [info.title for info in all_info()]
+        titles = [game.title for game in listings()]  # no engine is imported for them
         return "Games: " + ", ".join(titles)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
