@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import secrets
 import sys
 import time
 from pathlib import Path
@@ -153,6 +152,8 @@ def _run_app(start: Any) -> int:
 
 
 def _play(parser: Parser, args: argparse.Namespace) -> int:
+    import secrets  # here, not at the top: it loads hashlib, ~15 ms of `meeple --help`
+
     from core.table import Controller, Seat, parse_options
     from saves import check_player_name, load_settings
     from tui.app import StartRequest
