@@ -17,11 +17,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from core.registry import UnknownGame, get_game
 from saves import PlayerRecord, SaveListing, delete_save, folder_problem, list_saves
 from tui.text import esc, rich_plain
+from tui.widgets.key_bar import KeyBar
 
 
 class LoadScreen(Screen[None]):
@@ -53,7 +54,7 @@ class LoadScreen(Screen[None]):
         yield Static("Saved games", id="title")
         yield DataTable(id="saves", cursor_type="row", zebra_stripes=True, header_height=2)
         yield Static("", id="detail")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.reload()

@@ -9,13 +9,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from core.table import LEVELS
 from saves import Settings
 from themes import DEFAULT_THEME, MeepleTheme, theme_title
 from tui.app import meeple_app
 from tui.text import plain
+from tui.widgets.key_bar import KeyBar
 from tui.widgets.players import player_glyph
 
 
@@ -57,7 +58,7 @@ class SettingsScreen(Screen[None]):
             with Horizontal(id="buttons"):
                 yield Button("Save", variant="primary", id="save", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
-        yield Footer()
+        yield KeyBar()
 
     def theme_choices(self) -> list[tuple[str, str]]:
         """(title, name) of Meeple's own themes: the built-ins in their order (the default
