@@ -126,11 +126,13 @@ class MeepleApp(App[None]):
         from tui.screens.menu import MenuScreen
 
         self._watch_hang_up()
+        # A game asked for on the command line goes on top of the menu before anything is
+        # drawn: the first frame is the game's (escape still leads to the menu).
         self.push_screen(MenuScreen())
+        if self.start is not None:
+            self._start_requested(self.start)
         for warning in self.startup_warnings:
             self.notify(esc(warning), severity="warning", timeout=8)
-        if self.start is not None:
-            self.call_after_refresh(self._start_requested, self.start)
 
     def _watch_hang_up(self) -> None:
         """Quit when the terminal goes away (SSH connection dropped, window closed).
