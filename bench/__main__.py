@@ -33,27 +33,119 @@ def row(name: str, value: str) -> None:
     print(f"  {name:<52} {value}")
 
 
-def median_process_seconds(args: list[str], runs: int) -> float:
-    """Median wall time of a whole Python process started ``runs`` times."""
-    times = []
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+# --- start-up --------------------------------------------------------------------------------
+def startup_commands() -> list[tuple[str, list[str]]]:
+    """(name, arguments of python) of each command timed as a whole new process."""
+    from bench.startup_probe import PLAY_ARGS
+
+    return [
+        ("`meeple` to the menu", ["-m", "bench.startup_probe", "meeple"]),
+        (f"`meeple play {PLAY_ARGS[0]} ...` to the game", ["-m", "bench.startup_probe", "play"]),
+        ("bare Textual app, same probe", ["-m", "bench.startup_probe", "bare"]),
+        ("`meeple --help`", ["-m", "tui.cli", "--help"]),
+        ("`meeple games`", ["-m", "tui.cli", "games"]),
+        ("`meeple saves` (one save)", ["-m", "tui.cli", "saves"]),
+        ("python -c pass", ["-c", "pass"]),
+    ]
+
+
+def with_bytecode(env: dict[str, str], home: str) -> dict[str, str]:
+    """``env`` with bytecode written to (and read from) a private cache in ``home``.
+
+    An installed Meeple has its modules compiled, as the installed Textual has. Run from a
+    checkout with PYTHONDONTWRITEBYTECODE, every run would compile all of Meeple's modules,
+    which no player's start-up does. The cache is filled by an untimed first round.
+    """
+    env = {k: v for k, v in env.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = os.path.join(home, "pycache")
+    return env
+
+
+def process_run(args: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Wall time (s) and peak RSS (MiB) of one whole ``python ARGS`` process."""
+    start = time.perf_counter()
+    process = subprocess.Popen([sys.executable, *args], env=env, cwd=ROOT,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    seconds = time.perf_counter() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode:
+        raise subprocess.CalledProcessError(process.returncode, [sys.executable, *args])
+    return seconds, usage.ru_maxrss / 1024
+
+
+def pty_first_screen(args: list[str], env: dict[str, str]) -> tuple[float, int, int]:
+    """``python ARGS`` in an 80x24 pseudo-terminal: seconds to the last byte of its first
+    screen (after which nothing comes for ``SETTLE_GAP``), bytes, and frames (bursts)."""
+    from bench import pty_keys
+
+    start = last = time.perf_counter()
+    size = frames = 0
+    with pty_keys.PtyChild([sys.executable, *args], 80, 24, env) as child:
+        while chunk := child.read(pty_keys.SETTLE_GAP if size else pty_keys.START_TIMEOUT):
+            now = time.perf_counter()
+            if not size or now - last > pty_keys.BURST_GAP:
+                frames += 1
+            last, size = now, size + len(chunk)
+    return last - start, size, frames
+
+
+def bench_startup(rounds: int) -> None:
+    """Meeple's menu, a game started from the command line and the commands without UI,
+    against a bare Textual app: whole processes, then first screens through a
+    pseudo-terminal (where each byte drawn counts).
+
+    Runs are paired: each round runs every command once, in turn, so a slow spell of a
+    shared machine hits all of them; ratios are medians of the rounds' ratios. Round 0 is
+    not timed (it compiles the bytecode). The games started save into their own folder, so
+    ``meeple saves`` always lists the one save made before the rounds.
+    """
+    from bench import pty_keys
+    from bench.startup_probe import PLAY_ARGS
+
     with tempfile.TemporaryDirectory() as home:
-        env["XDG_DATA_HOME"] = env["XDG_CONFIG_HOME"] = home
-        for _ in range(runs):
-            start = time.perf_counter()
-            subprocess.run([sys.executable, *args], env=env, check=True, cwd=ROOT,
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        env = with_bytecode(dict(os.environ, PYTHONPATH=str(ROOT)), home)
+        for name in ("DATA", "CONFIG", "STATE", "CACHE"):
+            env[f"XDG_{name}_HOME"] = os.path.join(home, name.lower())
+        process_run(["-m", "bench.startup_probe", "play"], env)  # the save `meeple saves` lists
+        games = os.path.join(home, "games")  # where the timed games save theirs
 
+        commands = startup_commands()
+        times: dict[str, list[float]] = {name: [] for name, _ in commands}
+        rss: dict[str, float] = {}
+        for round_ in range(rounds + 1):
+            for name, args in commands:
+                wall, peak = process_run(args, dict(env, XDG_DATA_HOME=games) if "play" in args else env)
+                if round_:
+                    times[name].append(wall)
+                    rss[name] = max(rss.get(name, 0.0), peak)
+        bare = times["bare Textual app, same probe"]
+        row(f"whole process, median of {rounds} paired rounds (play: {' '.join(PLAY_ARGS)})", "")
+        for name, _ in commands:
+            ratio = statistics.median(t / b for t, b in zip(times[name], bare))
+            row(f"  {name}", f"{statistics.median(times[name]) * 1000:.0f} ms, x{ratio:.2f} bare, "
+                             f"peak RSS {rss[name]:.0f} MiB")
 
-def bench_startup(runs: int) -> None:
-    """Process start to first screen, Meeple vs a bare Textual app."""
-    meeple = median_process_seconds(["-m", "bench.startup_probe", "meeple"], runs)
-    bare = median_process_seconds(["-m", "bench.startup_probe", "bare"], runs)
-    row(f"start to first screen, median of {runs}", f"{meeple * 1000:.0f} ms")
-    row("bare Textual app, same probe", f"{bare * 1000:.0f} ms")
-    row("ratio Meeple / bare", f"{meeple / bare:.2f}")
+        pty_env = with_bytecode(pty_keys.child_env(home), home)  # the same user folders
+        targets = [
+            ("bare Textual app (bench.pty_keys bare)", ["-m", "bench.pty_keys", "bare"]),
+            ("`meeple` (the menu)", ["-m", "tui.cli"]),
+            (f"`meeple play {PLAY_ARGS[0]} ...`", ["-m", "tui.cli", "play", *PLAY_ARGS]),
+        ]
+        screens: dict[str, list[tuple[float, int, int]]] = {name: [] for name, _ in targets}
+        for round_ in range(rounds + 1):
+            for name, args in targets:
+                screen = pty_first_screen(args, dict(pty_env, XDG_DATA_HOME=games) if "play" in args else pty_env)
+                if round_:
+                    screens[name].append(screen)
+        row("through a pseudo-terminal at 80x24, to the last byte of the first screen", "")
+        bare = [seconds for seconds, _, _ in screens[targets[0][0]]]
+        for name, _ in targets:
+            runs = screens[name]
+            ratio = statistics.median(s / b for (s, _, _), b in zip(runs, bare))
+            row(f"  {name}", f"{statistics.median(s for s, _, _ in runs) * 1000:.0f} ms, x{ratio:.2f} bare, "
+                             f"{statistics.median(b for _, b, _ in runs):.0f} B in "
+                             f"{statistics.median(f for _, _, f in runs):g} frames")
 
 
 def bench_key_latency(presses: int) -> None:
