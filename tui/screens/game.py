@@ -16,7 +16,9 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
+from textual.reactive import Reactive
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
@@ -56,6 +58,10 @@ class GameScreen(Screen[None]):
             super().__init__()
             self.entry = entry
 
+    # Textual repaints the whole screen whenever the focus moves (``Screen.focused`` is a
+    # repainting reactive): Enter opening the move list sent every cell again. The widgets
+    # whose look depends on focus repaint themselves (their focus events and :focus styles).
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
     # Typed wide enough for the game screens, which list this sheet and then their own.
     CSS_PATH: ClassVar[str | list[str | PurePath]] = "game.tcss"
     BINDINGS = [

@@ -7,6 +7,7 @@ calls into its screen. Arrows (or hjkl) post :class:`BoardView.Moved`, Enter pos
 
 from __future__ import annotations
 
+from textual import events
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
@@ -32,6 +33,21 @@ class BoardView(Vertical, can_focus=True):
 
     class Chosen(Message):
         """The player chose what is under the board cursor (Enter)."""
+
+    # Textual repaints a widget when it gains or loses focus. Nothing on a board looks
+    # different with focus (the move list's frame shows where the keys go), and the
+    # repaint would send the whole board again when Enter opens the move list.
+    def _on_focus(self, event: events.Focus) -> None:
+        event.prevent_default()  # Textual's own handler would repaint
+        self.has_focus = True
+        if self.parent is not None:
+            self.parent.post_message(events.DescendantFocus(self))
+
+    def _on_blur(self, event: events.Blur) -> None:
+        event.prevent_default()
+        self.has_focus = False
+        if self.parent is not None:
+            self.parent.post_message(events.DescendantBlur(self))
 
     def action_move(self, direction: str) -> None:
         """Move the board cursor."""

@@ -189,9 +189,6 @@ class BoardPicture(Widget):
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self._rows)
 
-    def on_resize(self) -> None:
-        self._strips.clear()
-
     def notify_style_update(self) -> None:
         """A theme or CSS change: styles are resolved again, rows drawn again."""
         super().notify_style_update()
@@ -224,6 +221,7 @@ class BoardPicture(Widget):
         if strip is None:
             runs: Iterable[Run] = self._rows[y] if y < len(self._rows) else ()
             segments = [Segment(text, self._rich_style(style, marks)) for text, style, marks in runs]
-            strip = Strip(segments).extend_cell_length(self.size.width, self.visual_style.rich_style)
-            self._strips[y] = strip
-        return strip.crop(0, self.size.width) if strip.cell_length > self.size.width else strip
+            strip = self._strips[y] = Strip(segments)
+        # Always exactly as wide as the widget is now (a row cached at another width
+        # would otherwise be drawn with stale blanks after it).
+        return strip.adjust_cell_length(self.size.width, self.visual_style.rich_style)
