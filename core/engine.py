@@ -238,6 +238,15 @@ class Game(ABC, Generic[S, A]):
     def describe(self, action: A, state: S | None = None) -> str:
         """Short human text for an action (menus, the log); ``state`` adds context if given."""
 
+    def narrate(self, action: A, seat: int, before: S, after: S) -> str:
+        """The shared log's words for ``action`` made by ``seat`` in ``before`` (``after``
+        is the state it led to): about that player, never "you" or "your".
+
+        Both states are the spectator's view, so nothing secret can leak. The default is
+        :meth:`describe`, for games whose move texts never address the reader.
+        """
+        return self.describe(action, before)
+
     @abstractmethod
     def encode_state(self, state: S) -> dict[str, PlainData]:
         """Plain data (str/int/bool/list/dict, no None) that :meth:`decode_state` inverts."""

@@ -182,13 +182,14 @@ class Table(Generic[A]):
         """Apply ``action`` for ``seat``; raises :class:`IllegalAction` and changes nothing."""
         before = self.state
         after = self._apply(before, seat, action)
+        # Worded from the spectator's views: the shared log must not leak secrets.
+        public_before, public_after = self.game.view(before, None), self.game.view(after, None)
         entry = LogEntry(
             seat=seat,
             action=action,
-            # Described from the spectator's view: the shared log must not leak secrets.
-            text=self.game.describe(action, self.game.view(before, None)),
+            text=self.game.narrate(action, seat, public_before, public_after),
             barrier=self.game.is_undo_barrier(before, after),
-            effects=tuple(self.game.effects(self.game.view(after, None))),
+            effects=tuple(self.game.effects(public_after)),
         )
         self._states.append(after)
         self.log.append(entry)

@@ -19,7 +19,7 @@ from core.elgrande.state import (
     State,
 )
 from core.elgrande.state import problems as state_problems
-from core.elgrande.text import describe, event_texts, progress, prompt
+from core.elgrande.text import describe, event_texts, narration, progress, prompt
 from core.engine import Game, GameInfo, OptionSpec, PlainData, Result, first_player_option, rank_by
 from core.rng import Rng
 
@@ -270,6 +270,11 @@ class ElGrandeGame(Game[State, Action]):
     def describe(self, action: Action, state: State | None = None) -> str:
         """Short text; a disk's region or a hidden take-back shows only in the chooser's view."""
         return describe(action, state)
+
+    def narrate(self, action: Action, seat: int, before: State, after: State) -> str:
+        """About the player who moved ("Move their Grande to …"); a step held for a Veto is
+        logged as proposed."""
+        return narration(before, seat, action, after)
 
     def prompt(self, state: State, seat: int) -> str:
         """What ``seat`` must decide now (or whom it is waiting for)."""

@@ -265,8 +265,11 @@ def _proposal_phrase(action: Action, names: tuple[str, ...], actor: int, facts: 
             return f"score {_area(area)}"
         case Scoreboard(board=board, region=region):
             return f"put the {BOARD.scoreboard_names[board]} on {_region(region)}"
+        case Pick(region=region, seat=seat):
+            whose = "one of their own caballeros" if seat == actor else f"a caballero of {names[seat]}"
+            return f"pick {whose} in {_region(region)}"
         case Grande(region=region):
-            return f"move the Grande to {_region(region)}"
+            return f"move their Grande to {_region(region)}"
         case King(region=region):
             return f"move the King to {_region(region)}"
         case Court(n=n):
@@ -277,6 +280,23 @@ def _proposal_phrase(action: Action, names: tuple[str, ...], actor: int, facts: 
             return f"name {_region(region)} for Movement"
     text = _describe(action, names, facts, False)
     return text[0].lower() + text[1:]
+
+
+def narration(before: State, seat: int, action: Action, after: State) -> str:
+    """The log's words for ``seat``'s action: about that player ("Move their Grande to
+    Galicia"), and a step that now waits for a Veto is logged as proposed, not as done."""
+    facts = action_facts(before, action)
+    if after.phase == VETO and after.proposal == action:
+        return f"Proposes to {_proposal_phrase(action, before.names, seat, facts)}"
+    return _third_person(action, before.names, seat, facts)
+
+
+def _third_person(action: Action, names: tuple[str, ...], actor: int, facts: tuple[int, ...]) -> str:
+    """:func:`describe`'s words, but about ``actor`` where they would say "your"."""
+    if isinstance(action, (Pick, Grande, SpecialGo)):
+        words = _proposal_phrase(action, names, actor, facts)
+        return words[0].upper() + words[1:]
+    return _describe(action, names, facts, False)
 
 
 def veto_prompt(state: State) -> str:
@@ -316,7 +336,7 @@ def event_texts(state: State) -> list[str]:
             verb = "win" if len(winners) > 1 else "wins"
             out.append(f"Game over: {' and '.join(names[s] for s in winners)} {verb} with {event[2]}.")
         elif kind == "auto":
-            out.append(f"{names[event[1]]}: {_describe(event[2], names, event[3], False)} (only option).")
+            out.append(f"{names[event[1]]}: {_third_person(event[2], names, event[1], event[3])} (only option).")
         elif kind == "disk_auto":
             out.append(f"{names[event[1]]} sets the secret disk (only one choice).")
         elif kind == "veto":

@@ -123,7 +123,7 @@ EVENT_WORDS: list[tuple[tuple[Any, ...], str]] = [
         "P0: Bring 2 caballeros from the provinces to the court (The Court) (only option).",
     ),
     (("auto", 0, COURT_N[1], (False,)), "P0: Bring 1 caballero from the provinces to the court (only option)."),
-    (("auto", 0, PICK[AR][0], (0,)), "P0: Pick one of your caballeros in Aragón (only option)."),
+    (("auto", 0, PICK[AR][0], (0,)), "P0: Pick one of their own caballeros in Aragón (only option)."),
     (("auto", 0, TO[SE], (AR, 2)), "P0: Move P2's caballero from Aragón to Sevilla (only option)."),
     (("auto", 2, TAKE_BACK[7], (True,)), "P2: Take back power card 7 (only option)."),
     (("auto", 2, SPECIAL_GO, (C["s3_score_castillo"],)), "P2: Score the Castillo (only option)."),
