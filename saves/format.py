@@ -46,7 +46,6 @@ import json
 import re
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timezone
-from functools import cache
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -77,7 +76,6 @@ INT64_MIN = -(1 << 63)
 INT64_MAX = (1 << 63) - 1
 SEED_MIN = -(1 << 127)
 SEED_MAX = (1 << 128) - 1
-FALLBACK_APP_VERSION = __version__
 
 _GAME_ID_RE = re.compile(r"[a-z][a-z0-9_-]{0,39}")
 _OPTION_KEY_RE = re.compile(r"[A-Za-z0-9_-]{1,40}")
@@ -142,21 +140,10 @@ class Invalid(ValueError):
 # --- small helpers ---------------------------------------------------------------------
 
 
-@cache
 def app_version() -> str:
-    """The installed Meeple version, or :data:`core.__version__` from a source checkout.
-
-    ``importlib.metadata`` is imported on the first call (a save written or listed), not
-    with this module: importing it costs every command tens of milliseconds.
-    """
-    from importlib import metadata
-
-    try:
-        return metadata.version("meeple")
-    except metadata.PackageNotFoundError:
-        return FALLBACK_APP_VERSION
-    except Exception:  # broken metadata must never stop a save
-        return FALLBACK_APP_VERSION
+    """The Meeple version that writes saves (:data:`core.__version__`, which a test keeps
+    equal to the package's version); no package metadata is read at start-up."""
+    return __version__
 
 
 def format_time(moment: datetime) -> str:

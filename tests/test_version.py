@@ -6,7 +6,7 @@ import tomllib
 from pathlib import Path
 
 from core import __version__
-from saves.format import FALLBACK_APP_VERSION
+from saves.format import app_version
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -16,5 +16,5 @@ def test_version_constant_is_the_package_version() -> None:
     assert __version__ == project["version"]
 
 
-def test_saves_fall_back_to_the_constant() -> None:
-    assert FALLBACK_APP_VERSION == __version__
+def test_saves_record_the_constant() -> None:
+    assert app_version() == __version__

@@ -163,22 +163,10 @@ def test_odd_player_names_are_cleaned_so_saves_always_load(folder: Path) -> None
     assert GAME.encode_state(loaded.table.state) == GAME.encode_state(table.state)
 
 
-def test_app_version_falls_back(monkeypatch: pytest.MonkeyPatch) -> None:
-    from importlib import metadata
+def test_app_version_is_the_version_constant() -> None:
+    from core import __version__
 
-    import saves.format as fmt
-
-    fmt.app_version.cache_clear()
-    monkeypatch.setattr(metadata, "version", lambda name: "9.9.9")
-    assert fmt.app_version() == "9.9.9"
-    fmt.app_version.cache_clear()
-
-    def missing(name: str) -> str:
-        raise metadata.PackageNotFoundError(name)
-
-    monkeypatch.setattr(metadata, "version", missing)
-    assert fmt.app_version() == "0.1.0"
-    fmt.app_version.cache_clear()
+    assert app_version() == __version__
 
 
 def test_write_save_refuses_unloadable_data(folder: Path, table: Table[Any]) -> None:
