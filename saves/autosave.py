@@ -7,7 +7,7 @@ kept in :attr:`Autosaver.last_error` (and passed to ``on_error``) for the UI to 
 
 Typical use::
 
-    saver = Autosaver.start(table, "Quadropolis")          # new game: writes at once
+    saver = Autosaver.start(table, "Quadropolis")          # new game: written from its first move
     saver = Autosaver.resume(load_table("my-game"))        # resumed game
     error = saver.save_now()                               # ctrl+s
     path = saver.save_as("Before the big move")            # save a copy under a new name
@@ -40,7 +40,7 @@ class Autosaver:
     ``path_or_name`` is a :class:`~pathlib.Path` (or text ending in ``.toml``) used as is,
     or a save name (slug) inside ``directory`` (default: the saves folder); an invalid name
     raises :class:`SaveError`. Nothing is written until an event, :meth:`save_now` or
-    :meth:`save_as`; use :meth:`start` for a new game to write the first save at once.
+    :meth:`save_as`; use :meth:`start` for a new game.
     """
 
     def __init__(
@@ -67,6 +67,9 @@ class Autosaver:
         self.last_error: str | None = None
         self.last_saved: datetime | None = None
         self._lock = threading.RLock()
+        # A new game's save is written with its first move: a game left before any move
+        # leaves no save behind (see :meth:`start`).
+        self._fresh = False
         self._unsubscribe: Callable[[], None] | None = table.subscribe(self._on_event)
 
     # --- construction helpers ------------------------------------------------------------
@@ -82,7 +85,9 @@ class Autosaver:
     ) -> "Autosaver":
         """Autosave a new game under a fresh name (e.g. ``quadropolis-2026-11-29-1412``).
 
-        Writes the first save immediately; check :attr:`last_error` afterwards.
+        The first save is written with the game's first move (or a save-as): a game left
+        before anyone moved leaves no save. Should another save take the name meanwhile,
+        the first write picks the next free one.
         """
         now = (clock or _utc_now)()
         try:
@@ -94,7 +99,8 @@ class Autosaver:
             # fails the same way, and that failure lands in last_error instead of a crash.
             path = exc.path
         saver = cls(table, path, title, directory, created=now, clock=clock, on_error=on_error)
-        saver.save_now()
+        saver._fresh = True
+        saver.save_now()  # writes only if the table already holds moves
         return saver
 
     @classmethod
@@ -145,15 +151,20 @@ class Autosaver:
 
     def save_now(self) -> str | None:
         """Write the save now; returns None on success or the error message (also kept in
-        :attr:`last_error`). Never raises."""
+        :attr:`last_error`). Never raises. A new game with no move yet is not written."""
         with self._lock:
+            if self._fresh and not self.table.log:
+                return None  # nothing to keep yet: no save for a game without a move
             try:
+                if self._fresh and self.path.exists():
+                    self.path = new_save_path(self.title, self.path.parent, self.created.astimezone())
                 save_table(self.table, self.path, self.title, created=self.created, now=self._clock())
             except SaveError as exc:
                 self._failed(str(exc))
             except Exception as exc:  # anything unexpected must not reach the game
                 self._failed(f"Save file '{self.path.name}' could not be written ({str(exc)[:160]})")
             else:
+                self._fresh = False
                 self.last_error = None
                 self.last_saved = self._clock()
             return self.last_error
@@ -184,6 +195,7 @@ class Autosaver:
                 self._failed(str(exc))
                 raise
             self.path = path
+            self._fresh = False
             self.last_error = None
             self.last_saved = self._clock()
             return path

@@ -52,8 +52,10 @@ def write_save() -> None:
     """One real Quadropolis save in the (private) saves folder, as a new game makes it."""
     game = registry.get_game("quadropolis")
     seats = [Seat(0, "Ada"), Seat(1, "Brook", Controller("bot", "easy"))]
-    saver = Autosaver.start(Table.new(game, seats, 7), "Quadropolis: Ada, Brook")
-    assert saver.last_error is None, saver.last_error
+    table = Table.new(game, seats, 7, {"first_player": "0"})
+    saver = Autosaver.start(table, "Quadropolis: Ada, Brook")
+    table.submit(0, table.legal_actions(0)[0])  # a new game's save is written with its first move
+    assert saver.last_error is None and saver.path.exists(), saver.last_error
     saver.close()
 
 

@@ -32,21 +32,44 @@ def _log_len(path: Path) -> int:
     return len(read_save(path).log)
 
 
-def test_start_writes_at_once_with_a_fresh_name(folder: Path, table: Table[Any]) -> None:
+def test_start_writes_with_the_first_move_under_a_fresh_name(folder: Path, table: Table[Any]) -> None:
     clock = FakeClock()
     saver = Autosaver.start(table, "Pig", folder, clock=clock)
     assert saver.last_error is None
     assert saver.path.parent == folder
     assert saver.path.name.startswith("pig-2026-11-29-") and saver.path.suffix == ".toml"
-    assert _log_len(saver.path) == 0
+    assert not saver.path.exists() and saver.save_now() is None and not saver.path.exists()
+    play_moves(table, 1)
+    assert _log_len(saver.path) == 1
     again = Autosaver.start(Table.new(GAME, make_seats(), 1, {}), "Pig", folder, clock=FakeClock())
     assert again.path != saver.path  # same minute: gets a -2 name
+    play_moves(again.table, 1)
     assert len(list_saves(folder)) == 2
+
+
+def test_a_game_left_before_any_move_leaves_no_save(folder: Path) -> None:
+    table = Table.new(GAME, make_seats(), 3, {})
+    saver = Autosaver.start(table, "Pig", folder, clock=FakeClock())
+    saver.save_now()  # what leaving the game screen does
+    saver.close()
+    assert list_saves(folder) == []
+
+
+def test_a_name_taken_before_the_first_move_is_not_overwritten(folder: Path) -> None:
+    """Two new games in the same minute: the one that moves second picks the next name."""
+    first = Autosaver.start(Table.new(GAME, make_seats(), 1, {}), "Pig", folder, clock=FakeClock())
+    second = Autosaver.start(Table.new(GAME, make_seats(), 2, {}), "Pig", folder, clock=FakeClock())
+    assert first.path == second.path  # neither is written yet
+    play_moves(second.table, 2)
+    play_moves(first.table, 1)
+    assert first.path != second.path
+    assert sorted(_log_len(p) for p in (first.path, second.path)) == [1, 2]
 
 
 def test_start_defaults_to_saves_dir(tmp_path: Path, table: Table[Any]) -> None:
     saver = Autosaver.start(table, "Pig")
     assert saver.path.parent == tmp_path / "xdg-data" / "meeple" / "saves"
+    play_moves(table, 1)
     assert saver.path.exists()
 
 

@@ -59,7 +59,7 @@ def test_resume_with_no_saves_says_so() -> None:
     run(body)
 
 
-def test_new_game_form_starts_a_game_and_saves_it() -> None:
+def test_new_game_form_starts_a_game_and_saves_it_from_its_first_move() -> None:
     async def body(pilot: Pilot[Any], app: MeepleApp) -> None:
         await pilot.press("n")
         await pilot.pause()
@@ -80,6 +80,9 @@ def test_new_game_form_starts_a_game_and_saves_it() -> None:
         table = screen.table
         assert [s.name for s in table.seats] == ["Ada", "Zed", "Cyd"]
         assert table.seats[2].controller.level == "hard" and table.seed == 42
+        assert list_saves() == []  # written with the first move, not before
+        table.submit(0, table.legal_actions(0)[0])
+        await pilot.pause()
         assert len(list_saves()) == 1
         await pilot.press("escape")
         await pilot.pause()
@@ -404,3 +407,21 @@ def test_a_lost_terminal_ends_the_app(monkeypatch: Any) -> None:
             return app._exit
 
     assert asyncio.run(main()) is True
+
+
+def test_a_game_left_before_any_move_leaves_no_save() -> None:
+    """New game, then straight back to the menu: nothing to resume, no file."""
+
+    async def body(pilot: Pilot[Any], app: MeepleApp) -> None:
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("ctrl+n")
+        for _ in range(10):
+            await pilot.pause()
+        assert isinstance(app.screen, QuadropolisScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert list_saves() == []
+
+    run(body)
