@@ -160,6 +160,31 @@ class Result:
         return tuple(seat for seat, rank in enumerate(self.ranks) if rank == 1)
 
 
+@dataclass(frozen=True)
+class Standings:
+    """Where every seat stands, by scoring category (the last category is the total).
+
+    ``if_ended[seat]`` is what the final scoring would give if the game ended now (on a
+    view: from what that seat may see); ``so_far[seat]`` what is already scored, or None
+    for a game that scores nothing before its end. ``unit`` names the points ("VP").
+    """
+
+    categories: tuple[str, ...]
+    if_ended: tuple[tuple[int, ...], ...]
+    so_far: tuple[tuple[int, ...], ...] | None = None
+    unit: str = "VP"
+
+    @property
+    def now(self) -> tuple[int, ...] | None:
+        """Total already scored per seat (None: nothing scores before the end)."""
+        return None if self.so_far is None else tuple(row[-1] for row in self.so_far)
+
+    @property
+    def projected(self) -> tuple[int, ...]:
+        """Total per seat if the game ended now."""
+        return tuple(row[-1] for row in self.if_ended)
+
+
 def rank_by(keys: Sequence[tuple[Any, ...]]) -> tuple[int, ...]:
     """Competition ranks (1, 2, 2, 4) from per-seat sort keys, higher keys ranking first.
 
@@ -323,6 +348,11 @@ class Game(ABC, Generic[S, A]):
     def scores(self, state: S) -> list[int]:
         """Current score (or estimate) per seat for the scoreboard."""
         return [0] * self.num_players(state)
+
+    def standings(self, state: S) -> Standings:
+        """Each seat's points by category, so far and if the game ended now (scoreboard
+        labels, the breakdown panel). The default knows only :meth:`scores`."""
+        return Standings(("Score",), tuple((score,) for score in self.scores(state)))
 
     def evaluate(self, state: S, seat: int) -> float:
         """Heuristic value of ``state`` for ``seat`` (higher is better), for greedy bots.

@@ -14,7 +14,16 @@ from core.council.content import C, CARD_TOTALS, REGION_PERMITS
 from core.council.explain import why_illegal
 from core.council.state import State
 from core.council.text import describe, effects, progress, prompt, tie_notes
-from core.engine import Game, GameInfo, OptionSpec, PlainData, Result, first_player_option, rank_by
+from core.engine import (
+    Game,
+    GameInfo,
+    OptionSpec,
+    PlainData,
+    Result,
+    Standings,
+    first_player_option,
+    rank_by,
+)
 from core.rng import Rng
 
 LAYOUT = OptionSpec(
@@ -125,6 +134,17 @@ class CouncilGame(Game[State, Action]):
     def scores(self, state: State) -> list[int]:
         """Each seat's total if the game ended now (end-game awards included)."""
         return scoring.totals(state)
+
+    def standings(self, state: State) -> Standings:
+        """The victory track and reward tiles so far; with the end-game awards (nobility,
+        most permits) if the game ended now."""
+        if_ended = tuple(scoring.breakdown(state))
+        if self.is_over(state):
+            return Standings(scoring.CATEGORIES, if_ended, if_ended)
+        so_far = tuple(
+            (track, tiles, 0, 0, tie, track + tiles) for track, tiles, _, _, tie, _ in if_ended
+        )
+        return Standings(scoring.CATEGORIES, if_ended, so_far)
 
     def evaluate(self, state: State, seat: int) -> float:
         """Heuristic value for greedy bots (see :func:`core.council.scoring.evaluate`)."""

@@ -20,7 +20,16 @@ from core.elgrande.state import (
 )
 from core.elgrande.state import problems as state_problems
 from core.elgrande.text import describe, event_texts, narration, progress, prompt
-from core.engine import Game, GameInfo, OptionSpec, PlainData, Result, first_player_option, rank_by
+from core.engine import (
+    Game,
+    GameInfo,
+    OptionSpec,
+    PlainData,
+    Result,
+    Standings,
+    first_player_option,
+    rank_by,
+)
 from core.rng import Rng
 
 VETO_WINDOWS = OptionSpec(
@@ -183,6 +192,19 @@ class ElGrandeGame(Game[State, Action]):
     def scores(self, state: State) -> list[int]:
         """Points on the score track."""
         return list(state.score)
+
+    def standings(self, state: State) -> Standings:
+        """Points so far by category, and with a general scoring held now (the game's last
+        one; on a view with a hidden Castillo, without the Castillo)."""
+        so_far = tuple(tuple(state.points[s]) + (state.score[s],) for s in range(state.players))
+        if state.phase == OVER:
+            return Standings(CATEGORIES + ("Total",), so_far, so_far, unit="points")
+        now = scoring.scoring_now(state)
+        if_ended = tuple(
+            tuple(a + b for a, b in zip(state.points[s], now[s])) + (state.score[s] + sum(now[s]),)
+            for s in range(state.players)
+        )
+        return Standings(CATEGORIES + ("Total",), if_ended, so_far, unit="points")
 
     def evaluate(self, state: State, seat: int) -> float:
         """Score plus what every region and the Castillo would give if scored now, minus the

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from core.elgrande.content import BOARD, CASTILLO, NUM_REGIONS, PRINTED_VALUES
-from core.elgrande.state import CAT_CASTILLO, CAT_GRANDE, CAT_KING, CAT_REGIONS, CAT_SPECIAL, State
+from core.elgrande.state import CATEGORIES, CAT_CASTILLO, CAT_GRANDE, CAT_KING, CAT_REGIONS, CAT_SPECIAL, State
 
 KING_BONUS = BOARD.king_bonus
 GRANDE_BONUS = BOARD.grande_bonus
@@ -191,3 +191,20 @@ def regions_value(state: State) -> list[int]:
             if grandes[leader] == region:
                 total[leader] += GRANDE_BONUS
     return total
+
+
+def scoring_now(state: State) -> list[list[int]]:
+    """Per seat, one value per :data:`CATEGORIES` entry: what a general scoring would give
+    now (the Castillo as it stands, where its totals may be seen, then every region with
+    the King's and Grande bonuses) — the game's last scoring, were it held now."""
+    rows = [[0] * len(CATEGORIES) for _ in range(state.players)]
+    areas = list(range(NUM_REGIONS))
+    if state.castillo_totals() is not None:
+        areas.append(CASTILLO)
+    for area in areas:
+        base, king, grande = area_points(state, area)
+        for seat, row in enumerate(rows):
+            row[CAT_CASTILLO if area == CASTILLO else CAT_REGIONS] += base[seat]
+            row[CAT_KING] += king[seat]
+            row[CAT_GRANDE] += grande[seat]
+    return rows

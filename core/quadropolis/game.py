@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from core.engine import Game, GameInfo, OptionSpec, PlainData, Result, first_player_option, rank_by
+from core.engine import (
+    Game,
+    GameInfo,
+    OptionSpec,
+    PlainData,
+    Result,
+    Standings,
+    first_player_option,
+    rank_by,
+)
 from core.quadropolis import actions as act
 from core.quadropolis import rules, scoring, state as st
 from core.quadropolis.actions import Action
@@ -131,6 +140,12 @@ class QuadropolisGame(Game[State, Action]):
             scoring.best_score(state.codes[s], state.inhabitants[s], state.energy[s], adj)
             for s in range(state.players)
         ]
+
+    def standings(self, state: State) -> Standings:
+        """Each city scored as if the game ended now (best allocation); nothing is scored
+        before the end."""
+        breakdown = tuple(self.allocation(state, seat).breakdown for seat in range(state.players))
+        return Standings(CATEGORIES, breakdown)
 
     def evaluate(self, state: State, seat: int) -> float:
         """Expected final score of ``seat``'s city minus the best opponent's (greedy bots).

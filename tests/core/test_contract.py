@@ -257,3 +257,25 @@ def test_replay_rebuilds_the_live_state(case: Case) -> None:
         if count in (len(played) // 2, len(played)):
             table = Table.replay(game, seats, case.seed, {}, played[:count])
             assert game.encode_state(table.state) == game.encode_state(state), f"{case}, move {count}"
+
+
+@parametrize_cases
+def test_standings_are_whole_and_end_as_the_result(case: Case) -> None:
+    """Every seat has a value per category at every sampled step, on the state and on each
+    seat's view; what is scored so far never exceeds what the game would give if it ended
+    now; at the end both are the final result."""
+    game = case.game
+    for step, state in positions(case):
+        for where, position in [("state", state)] + [
+            (f"view of {seat}", game.view(state, seat)) for seat in range(case.players)
+        ]:
+            standings = game.standings(position)
+            rows = [standings.if_ended] + ([standings.so_far] if standings.so_far is not None else [])
+            for table in rows:
+                assert len(table) == case.players, f"step {step}, {where}: a row per seat"
+                assert all(len(row) == len(standings.categories) for row in table), f"step {step}, {where}"
+            if standings.now is not None:
+                assert all(n <= p for n, p in zip(standings.now, standings.projected)), f"step {step}, {where}"
+    final = game.standings(state)
+    assert final.projected == game.result(state).totals
+    assert final.now is None or final.now == final.projected
