@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-# Modules whose doctests are checked (``counted``/``visible``, ``rank_by``, ``ordinal``, ``esc``).
+# Modules whose doctests are checked (``counted``/``visible``, ``rank_by``, ``ordinal``, ``template``/``esc``).
 MODULES = ["core.words", "core.engine", "tui.screens.game_over", "tui.text"]
 
 
