@@ -22,7 +22,7 @@ from textual.screen import Screen
 from saves import Settings, load_settings, save_settings
 from themes import DEFAULT_THEME, load_builtin_themes, load_user_themes, variable_defaults
 from tui.crash import write_crash_log
-from tui.text import esc, rich_plain
+from tui.text import notify, rich_plain
 
 
 @dataclass
@@ -80,7 +80,7 @@ class MeepleApp(App[None]):
         self.apply_theme(settings.theme)
         error = save_settings(settings)
         if error:
-            self.notify(f"Could not save settings: {esc(error)}", severity="error")
+            notify(self, f"Could not save settings: {error}", severity="error")
 
     # Smallest size the screens are laid out for; below it the player is told once.
     MIN_SIZE = (80, 24)
@@ -90,7 +90,8 @@ class MeepleApp(App[None]):
         width, height = self.size
         if (width < self.MIN_SIZE[0] or height < self.MIN_SIZE[1]) and not self._size_warned:
             self._size_warned = True
-            self.notify(
+            notify(
+                self,
                 f"This terminal is {width}×{height}; Meeple needs at least "
                 f"{self.MIN_SIZE[0]}×{self.MIN_SIZE[1]} to show everything.",
                 severity="warning",
@@ -132,7 +133,7 @@ class MeepleApp(App[None]):
         if self.start is not None:
             self._start_requested(self.start)
         for warning in self.startup_warnings:
-            self.notify(esc(warning), severity="warning", timeout=8)
+            notify(self, warning, severity="warning", timeout=8)
 
     def _watch_hang_up(self) -> None:
         """Quit when the terminal goes away (SSH connection dropped, window closed).

@@ -13,7 +13,7 @@ from core.registry import UnknownGame, get_game
 from core.table import Seat, Table
 from saves import Autosaver, LoadedGame, SaveError, load_table
 from tui.games import screen_for
-from tui.text import esc
+from tui.text import notify
 
 
 def start_new_game(
@@ -32,11 +32,11 @@ def start_new_game(
         game = get_game(game_id)
         table = Table.new(game, seats, seed, options)
     except (UnknownGame, ValueError, IllegalAction) as exc:
-        app.notify(esc(exc), severity="error", title="Cannot start the game")
+        notify(app, exc, severity="error", title="Cannot start the game")
         return False
     autosaver = Autosaver.start(table, _title(game.info.title, seats))
     if autosaver.last_error:
-        app.notify(esc(autosaver.last_error), severity="warning", title="Autosave")
+        notify(app, autosaver.last_error, severity="warning", title="Autosave")
     _show(app, screen_for(game_id)(table, autosaver), replace)
     return True
 
@@ -46,10 +46,10 @@ def open_save(app: App[Any], path: Path | str, replace: bool = False) -> bool:
     try:
         loaded: LoadedGame = load_table(Path(path))
     except SaveError as exc:
-        app.notify(esc(exc), severity="error", title="Cannot load the save", timeout=10)
+        notify(app, exc, severity="error", title="Cannot load the save", timeout=10)
         return False
     if loaded.warning:
-        app.notify(esc(loaded.warning), severity="warning", timeout=10)
+        notify(app, loaded.warning, severity="warning", timeout=10)
     autosaver = Autosaver.resume(loaded)
     _show(app, screen_for(loaded.header.game_id)(loaded.table, autosaver), replace)
     return True

@@ -97,7 +97,7 @@ def test_a_remote_seat_is_waited_for_and_its_move_arrives_like_any_other() -> No
             assert table.to_act() == [1]
             await pilot.pause()
             status = screen.query_one("#status", StatusLine)
-            assert "Waiting for" in status._message and "Brook" in status._message
+            assert "Waiting for" in status._message.plain and "Brook" in status._message.plain
             assert "remote" in str(screen.query_one("#scoreboard").render())
             assert not screen._bot_busy and status.thinking == ""
             assert screen.viewer == 0, "the keyboard stays with the local player"
@@ -112,6 +112,6 @@ def test_a_remote_seat_is_waited_for_and_its_move_arrives_like_any_other() -> No
             assert table.to_act() == [0] and screen.viewer == 0
             listed = [action for _, action in screen.query_one("#actions")._items]
             assert listed == table.legal_actions(0), "the turn is back at this keyboard"
-            assert "Waiting for" not in status._message
+            assert "Waiting for" not in status._message.plain
 
     asyncio.run(main())

@@ -50,6 +50,12 @@ def screen_text(app: MeepleApp) -> tuple[str, list[dict[str, Any]]]:
     return "\n".join(lines), metas
 
 
+def shown_notifications(app: MeepleApp) -> list[Content]:
+    """Every notification as its toast shows it (Meeple sends them all as plain text)."""
+    assert not [n.message for n in app._notifications if n.markup], "a notification parsed as markup"
+    return [Content(n.message) for n in app._notifications]
+
+
 def two_humans(game_id: str, names: tuple[str, str] = ("Ada", "Brook")) -> list[Seat]:
     return [Seat(0, names[0]), Seat(1, names[1])]
 
@@ -226,7 +232,7 @@ def test_new_game_form_takes_a_markup_name_and_shows_it_plain() -> None:
             form.query_one("#name-1", Input).value = HOSTILE[0]
             form.action_start()
             await pilot.pause()
-            shown = [Content.from_markup(n.message) for n in app._notifications]
+            shown = shown_notifications(app)
             assert any("names must differ" in c.plain and HOSTILE[0] in c.plain for c in shown)
             assert not [span for c in shown for span in c.spans if "@click" in str(span.style)]
             form.query_one("#name-1", Input).value = HOSTILE[1]
@@ -314,7 +320,7 @@ def test_an_unreadable_saves_folder_is_told_not_taken_for_no_saves(
             await pilot.pause()
             await pilot.press("r")
             await pilot.pause()
-            messages = [Content.from_markup(n.message).plain for n in app._notifications]
+            messages = [c.plain for c in shown_notifications(app)]
             assert any("cannot be read" in m and "permission" in m for m in messages), messages
             await pilot.press("l")
             screen = await wait_for_screen(pilot, LoadScreen)

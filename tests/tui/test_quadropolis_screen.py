@@ -59,7 +59,7 @@ def test_full_game_against_a_bot_by_keys_only() -> None:
                 assert [str(c) for c in cells[1:]] == [str(result.breakdown[s][row]) for s in order]
             assert result.totals == tuple(result.breakdown[s][-1] for s in range(2))
             assert 16 <= human_moves <= 32
-            assert "Where the resources went" in over.extra
+            assert "Where the resources went" in over.extra.plain
 
     asyncio.run(main())
 

@@ -13,6 +13,7 @@ from typing import Any, Hashable
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.message import Message
 from textual.widgets import Static
 
@@ -45,7 +46,6 @@ from tui.games.council_render import (
     LEGEND,
     SMALL_SCALE,
     balcony_position,
-    city_detail,
     city_position,
     hand_row,
     permit_position,
@@ -53,9 +53,10 @@ from tui.games.council_render import (
     rewards_line,
 )
 from tui.screens.game import GameScreen
-from tui.text import esc
+from tui.text import notify, plain, template
 from tui.widgets.board import BoardView
 from tui.widgets.picture import BoardPicture
+from tui.widgets.players import player_glyph, player_style
 
 
 class CouncilBoard(BoardView):
@@ -159,47 +160,61 @@ class CouncilScreen(GameScreen):
         return ""
 
     def _detail(self, view: State, cursor: tuple[int, int] | None, letter: str,
-                route: list[str]) -> str:
+                route: list[str]) -> Content:
         lines = []
         if letter:
-            lines.append(city_detail(view, letter))
+            lines.append(self._city_detail(view, letter))
             if route:
                 cost = route_cost(view, route[0], route[-1])
-                lines.append(f"Queen's route {'→'.join(route)}: {len(route) - 1} roads, {cost} coins")
+                lines.append(plain(f"Queen's route {'→'.join(route)}: {len(route) - 1} roads, {cost} coins"))
         elif cursor == (hand_row(self.scale), 0):
-            lines.append("Enter lists the payments you can make, each with its coin cost.")
+            lines.append(plain("Enter lists the payments you can make, each with its coin cost."))
         elif cursor is not None:
             for region, tiles in face_up(view).items():
                 for slot, tile in enumerate(tiles):
                     if tile and permit_position(REGIONS.index(region), slot) == cursor:
                         info = permit_info(tile)
-                        lines.append(esc(f"Permit {tile} ({region}): build in {', '.join(info.cities)} · "
-                                         f"bonus {info.bonus}"))
+                        lines.append(plain(f"Permit {tile} ({region}): build in {', '.join(info.cities)} · "
+                                           f"bonus {info.bonus}"))
             for index, name in enumerate(BALCONIES):
                 if balcony_position(index) == cursor:
-                    lines.append(f"The {name} council: Enter lists the councillors you can elect.")
-        lines.append(esc(rewards_line(view)))
-        return "\n".join(lines)
+                    lines.append(plain(f"The {name} council: Enter lists the councillors you can elect."))
+        lines.append(plain(rewards_line(view)))
+        return Content("\n").join(lines)
 
-    def private_text(self, view: State) -> str:
+    @staticmethod
+    def _city_detail(view: State, letter: str) -> Content:
+        """One line about a city: name, colour class, token, merchants."""
+        city = next(c for c in map_cities(view) if c.letter == letter)
+        merchants = [Content.styled(player_glyph(s), player_style(s)) for s in city.merchants]
+        return Content.assemble(
+            template("[b]$letter $name[/] ($region, $colour) · $token · merchants ", letter=city.letter,
+                     name=city.name, region=city.region, colour=city.colour, token=city.token or "no token"),
+            Content(" ").join(merchants) if merchants else "none",
+        )
+
+    def private_text(self, view: State) -> Content:
         """The viewing player's coins, servants, nobility, merchants and permits."""
         seat = self.viewer
         if seat is None:
-            return ""
+            return Content()
         info = player_info(view, seat)
         permits = " ".join(f"{''.join(permit_info(p).cities)}" for p in info.unused_permits) or "none"
-        return (f"You: {counted(info.coins, 'coin')} · {counted(info.servants, 'servant')} · "
-                f"nobility {info.nobility}\n"
-                f"{counted(info.merchants_left, 'merchant')} left · permits {permits}")
+        lines = [
+            f"You: {counted(info.coins, 'coin')} · {counted(info.servants, 'servant')} · nobility {info.nobility}",
+            f"{counted(info.merchants_left, 'merchant')} left · permits {permits}",
+        ]
+        return Content("\n").join(plain(line) for line in lines)
 
-    def scoreboard_extra(self, view: State) -> dict[int, str]:
+    def scoreboard_extra(self, view: State) -> dict[int, Content]:
         """Coins, servants, nobility, merchants left and permits of each player."""
         extra = {}
         for seat in range(len(self.table.seats)):
             info = player_info(view, seat)
             permits = len(info.unused_permits) + len(info.used_permits)
-            extra[seat] = (f"\n   [dim]{info.coins}c {info.servants}s N{info.nobility} "
-                           f"m{info.merchants_left} p{permits} h{info.hand_size}[/]")
+            figures = (f"{info.coins}c {info.servants}s N{info.nobility} "
+                       f"m{info.merchants_left} p{permits} h{info.hand_size}")
+            extra[seat] = template("\n   [dim]$figures[/]", figures=figures)
         return extra
 
     # --- keys -----------------------------------------------------------------------------
@@ -212,15 +227,15 @@ class CouncilScreen(GameScreen):
         if ends:
             self.submit_action(ends[0])
         else:
-            self.notify("You cannot end your turn yet: take your main action first.", severity="warning")
+            notify(self, "You cannot end your turn yet: take your main action first.", severity="warning")
 
-    def game_over_extra(self) -> str:
+    def game_over_extra(self) -> Content:
         """Final holdings of each player."""
         view = self.table.view(None)
-        lines = ["[b]Final holdings[/]"]
+        lines = [template("[b]Final holdings[/]")]
         for seat in self.table.seats:
             info = player_info(view, seat.index)
-            lines.append(f"{esc(seat.name)}: {10 - info.merchants_left} merchants, nobility {info.nobility}, "
-                         f"{len(info.unused_permits) + len(info.used_permits)} permits, "
-                         f"rewards {esc(', '.join(info.reward_tiles) or 'none')}")
-        return "\n".join(lines)
+            lines.append(plain(f"{seat.name}: {10 - info.merchants_left} merchants, nobility {info.nobility}, "
+                               f"{len(info.unused_permits) + len(info.used_permits)} permits, "
+                               f"rewards {', '.join(info.reward_tiles) or 'none'}"))
+        return Content("\n").join(lines)

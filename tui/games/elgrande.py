@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Hashable
 
 from textual.app import ComposeResult
+from textual.content import Content
 from textual.widgets import Static
 
 from core.elgrande import veto_prompt
@@ -19,7 +20,7 @@ from core.elgrande.content import CARDS, CASTILLO, REGIONS
 from core.elgrande.state import State
 from tui.games.elgrande_render import map_size, power_position, region_anchor, render_board
 from tui.screens.game import GameScreen
-from tui.text import esc
+from tui.text import template
 from tui.widgets.board import BoardView
 from tui.widgets.picture import BoardPicture
 
@@ -85,47 +86,50 @@ class ElGrandeScreen(GameScreen):
         self.query_one("#eg-picture", BoardPicture).show(picture)
         self.show_detail("#eg-detail", self._detail(view, self.cursor_position, self._rows()[1]))
 
-    def _detail(self, view: State, cursor: tuple[int, int] | None, first_card: int) -> str:
+    def _detail(self, view: State, cursor: tuple[int, int] | None, first_card: int) -> Content:
         question = veto_prompt(view)
         if question:
-            return f"[b $warning]Veto?[/] {esc(question)}"
+            return template("[b $warning]Veto?[/] $question", question=question)
         if cursor is None:
-            return ""
+            return Content()
         for index in range(len(REGIONS)):
             if region_anchor(index, *self.cell) == cursor:
-                region = REGIONS[index]
-                return f"[b]{esc(region.name)}[/] · scores {'/'.join(map(str, view.region_values(index)))}"
+                scores = "/".join(map(str, view.region_values(index)))
+                return template("[b]$region[/] · scores $scores", region=REGIONS[index].name, scores=scores)
         if first_card <= cursor[0] < first_card + 5 and cursor[1] == 0:
             stack = cursor[0] - first_card + 1
             card = dict(view.face_up_cards()).get(stack)
             if card is not None:
-                return f"[b]{esc(CARDS[card].name)}[/]: {esc(CARDS[card].text)}"
-        return ""
+                return template("[b]$card[/]: $text", card=CARDS[card].name, text=CARDS[card].text)
+        return Content()
 
-    def private_text(self, view: State) -> str:
+    def private_text(self, view: State) -> Content:
         """Court and provinces of the viewing player."""
         seat = self.viewer
         if seat is None:
-            return ""
-        return f"You: court {view.court[seat]} · provinces {view.provinces[seat]}"
+            return Content()
+        return template("You: court $court · provinces $provinces", court=view.court[seat],
+                        provinces=view.provinces[seat])
 
-    def scoreboard_extra(self, view: State) -> dict[int, str]:
+    def scoreboard_extra(self, view: State) -> dict[int, Content]:
         """Court and provinces of each player, and who holds a Veto."""
         holders = view.veto_holders()
         extra = {}
         for seat in range(len(self.table.seats)):
             veto = " veto" if seat in holders else ""
             bid = f" bid {view.bids[seat]}" if view.bids[seat] > 0 else ""
-            extra[seat] = f"\n   [dim]court {view.court[seat]} prov {view.provinces[seat]}{bid}{veto}[/]"
+            extra[seat] = template("\n   [dim]court $court prov $provinces$bid$veto[/]", court=view.court[seat],
+                                   provinces=view.provinces[seat], bid=bid, veto=veto)
         return extra
 
-    def game_over_extra(self) -> str:
+    def game_over_extra(self) -> Content:
         """Where each player's caballeros stood at the end."""
         view = self.table.view(None)
-        lines = ["[b]Final board[/]"]
+        lines = [template("[b]Final board[/]")]
         for seat in self.table.seats:
             spots = [f"{REGIONS[r].short}{view.board[r][seat.index]}" for r in range(len(REGIONS))
                      if view.board[r][seat.index]]
-            lines.append(f"{esc(seat.name)}: {' '.join(spots) or 'no caballeros in regions'}")
-        return "\n".join(lines)
+            lines.append(template("$name: $spots", name=seat.name,
+                                  spots=" ".join(spots) or "no caballeros in regions"))
+        return Content("\n").join(lines)
 

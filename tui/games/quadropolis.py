@@ -14,6 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.widgets import Static
 
 from core.quadropolis.actions import Build, Discard, Place
@@ -32,7 +33,7 @@ from tui.games.quadropolis_render import (
     slot_cell,
 )
 from tui.screens.game import GameScreen
-from tui.text import esc
+from tui.text import notify, plain, template
 from tui.widgets.board import BoardView
 from tui.widgets.cursor import Target
 from tui.widgets.picture import BoardPicture
@@ -216,7 +217,7 @@ class QuadropolisScreen(GameScreen):
             site.mark(*slot_cell(flash_slot, width), "flash")
             site.mark(*site_cell(flash_square, width), "flash")
         self.query_one("#qp-site", BoardPicture).show(site)
-        self.show_detail("#qp-site-title", f"Construction site · round {max(view.round, 1)}/4")
+        self.show_detail("#qp-site-title", template("Construction site · round $round/4", round=max(view.round, 1)))
         shown = self.shown_city if self.shown_city is not None else (seat if seat is not None else 0)
         building = mine and phase == "build" and shown == seat
         if building and self._snapped_at != len(self.table.log):
@@ -231,51 +232,52 @@ class QuadropolisScreen(GameScreen):
         if self.city_flash[0] == shown:
             city.mark(*city_cell(self.city_flash[1], width), "flash")
         self.query_one("#qp-city", BoardPicture).show(city)
-        name = self.table.seats[shown].name
-        mayor = " · [b]Mayor[/]" if view.mayor == shown else ""
-        self.show_detail(
-            "#qp-city-title",
-            f"City of {player_tag(shown, name)} {pools_line(view, shown)}{mayor}"
-            + ("" if shown == seat else " [dim](tab)[/]"),
-        )
+        self.show_detail("#qp-city-title", Content.assemble(
+            "City of ", player_tag(shown, self.table.seats[shown].name), " ", _pools(view, shown),
+            template(" · [b]Mayor[/]") if view.mayor == shown else "",
+            "" if shown == seat else template(" [dim](tab)[/]"),
+        ))
         self.show_detail("#qp-hint", self._hint(view, mine))
 
-    def _hint(self, view: State, mine: bool) -> str:
+    def _hint(self, view: State, mine: bool) -> Content:
         if not mine or self.viewer is None:
-            return ""
+            return Content()
         if view.phase == "place":
             action = Place(self.architect, SLOT_NAMES[self.slot_cursor])
             target = SLOT_TARGET[self.slot_cursor][self.architect]
             reason = self.game.why_illegal(view, self.viewer, action)
             tile = view.site[target]
-            takes = f"takes {esc(TILES[tile].name)} ({esc(site_label(tile, 7))})" if tile >= 0 else "takes nothing"
-            text = f"Architect [b]{self.architect}[/] at [b]{SLOT_NAMES[self.slot_cursor]}[/] → {takes}"
+            takes = (template("takes $tile ($label)", tile=TILES[tile].name, label=site_label(tile, 7))
+                     if tile >= 0 else template("takes nothing"))
+            text = Content.assemble(
+                template("Architect [b]$architect[/] at [b]$slot[/] → ", architect=self.architect,
+                         slot=SLOT_NAMES[self.slot_cursor]),
+                takes,
+            )
             if reason:
-                text += f"\n[$error]{esc(reason)}[/]"
-            else:
-                text += "\n[dim]1–4 architect · arrows move · enter takes[/]"
-            return text
+                return text + template("\n[$error]$reason[/]", reason=reason)
+            return text + template("\n[dim]1–4 architect · arrows move · enter takes[/]")
         n = view.pending_architect
         row, col = divmod(self.city_cursor, CITY)
-        return (
-            f"Architect {n}: row/column {n} or a green square"
-            f"\n[dim]enter builds at ({row + 1},{col + 1}) · d discards[/]"
+        return template(
+            "Architect $n: row/column $n or a green square\n[dim]enter builds at ($row,$col) · d discards[/]",
+            n=n, row=row + 1, col=col + 1,
         )
 
-    def private_text(self, view: State) -> str:
+    def private_text(self, view: State) -> Content:
         """The viewing player's pools, Architects left and tile in hand."""
         seat = self.viewer
         if seat is None:
-            return ""
+            return Content()
         left = " ".join(str(n) for n in range(1, 5) if (view.available[seat] >> n) & 1) or "none"
-        text = f"You: {pools_line(view, seat)} · architects {left}"
+        text = Content.assemble("You: ", _pools(view, seat), template(" · architects $left", left=left))
         if view.phase == "build" and view.pending >= 0 and seat in self.table.to_act():
-            text += f"\nIn hand: [b]{esc(TILES[view.pending].name)}[/]"
+            text += template("\nIn hand: [b]$tile[/]", tile=TILES[view.pending].name)
         return text
 
-    def scoreboard_extra(self, view: State) -> dict[int, str]:
+    def scoreboard_extra(self, view: State) -> dict[int, Content]:
         """Mark the Mayor."""
-        return {view.mayor: "[b]M[/]"}
+        return {view.mayor: template("[b]M[/]")}
 
     def show_bot_move(self, seat: int, action: Hashable) -> None:
         """Flash the slot and square a bot took, or the square it built on."""
@@ -296,24 +298,24 @@ class QuadropolisScreen(GameScreen):
         if self.is_attached:
             self.update_board(self.current_view())
 
-    def game_over_extra(self) -> str:
+    def game_over_extra(self) -> Content:
         """Where each player's Inhabitants and Energy went in the best allocation."""
         view = self.table.view(None)
-        lines = ["[b]Where the resources went[/] (the best allocation is chosen for you)"]
+        lines = [template("[b]Where the resources went[/] (the best allocation is chosen for you)")]
         for seat in self.table.seats:
             i = seat.index
             alloc = allocate(view.codes[i], view.inhabitants[i], view.energy[i],
                              view.adjacency_needs_activation)
             customers = sum(n for _, n in alloc.customers)
             parks = sum(n for _, n in alloc.park_energy)
-            lines.append(
-                f"{player_tag(i, seat.name)}: {view.inhabitants[i]} inhabitants → "
+            lines.append(Content.assemble(player_tag(i, seat.name), plain(
+                f": {view.inhabitants[i]} inhabitants → "
                 f"{len(alloc.inhabitant_on)} activate {_squares(alloc.inhabitant_on)}, "
                 f"{customers} shop customers, {alloc.unused_inhabitants} unused · "
                 f"{view.energy[i]} energy → {len(alloc.energy_on)} activate "
                 f"{_squares(alloc.energy_on)}, {parks} in parks, {alloc.unused_energy} unused"
-            )
-        return "\n".join(lines)
+            )))
+        return Content("\n").join(lines)
 
     # --- keyboard flow ------------------------------------------------------------------
     def _view_if_my_turn(self) -> State | None:
@@ -350,7 +352,7 @@ class QuadropolisScreen(GameScreen):
         if view is None or view.phase != "place" or self.viewer is None:
             return
         if not (view.available[self.viewer] >> number) & 1:
-            self.notify(f"Architect {number} is already on the board this round.", severity="warning")
+            notify(self, f"Architect {number} is already on the board this round.", severity="warning")
             return
         self.architect = number
         self.update_board(view)
@@ -386,6 +388,12 @@ class QuadropolisScreen(GameScreen):
         super().advance()
         if self.viewer is not None and self.viewer != before:
             self.shown_city = self.viewer
+
+
+def _pools(view: State, seat: int) -> Content:
+    """A seat's inhabitants and energy in their colours ("5i 3e"): ``pools_line`` is markup of
+    our own holding numbers only."""
+    return template(pools_line(view, seat))
 
 
 def _squares(squares: tuple[tuple[int, int], ...]) -> str:

@@ -5,12 +5,16 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 
 class ConfirmScreen(ModalScreen[bool]):
-    """Dismisses with True for yes (y / Enter on Yes), False for no (n / escape)."""
+    """Dismisses with True for yes (y / Enter on Yes), False for no (n / escape).
+
+    The ``question`` is Content (built with :func:`tui.text.template`), never parsed.
+    """
 
     CSS_PATH = "modal.tcss"
     BINDINGS = [
@@ -18,7 +22,7 @@ class ConfirmScreen(ModalScreen[bool]):
         Binding("n,escape", "answer(False)", "No"),
     ]
 
-    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
+    def __init__(self, question: Content, yes: str = "Yes", no: str = "No") -> None:
         super().__init__()
         self.question = question
         self.yes = yes

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
@@ -23,8 +24,10 @@ class HandOffScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(
-            f"Pass the keyboard to {player_tag(self.seat, self.player)}\n\n"
-            "Everyone else, look away.\n\nPress Enter when you are ready.",
+            Content.assemble(
+                "Pass the keyboard to ", player_tag(self.seat, self.player),
+                "\n\nEveryone else, look away.\n\nPress Enter when you are ready.",
+            ),
             classes="curtain",
         )
 

@@ -15,6 +15,7 @@ from textual import on, work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content, Span
 from textual.message import Message
 from textual.reactive import Reactive
 from textual.screen import Screen
@@ -28,7 +29,7 @@ from core.table import LogEntry, Table, TableEvent
 from saves import Autosaver
 from tui.crash import write_crash_log
 from tui.screens.drivers import SeatDriver, driver_for
-from tui.text import esc
+from tui.text import notify, plain, template
 from tui.widgets.action_list import ActionList
 from tui.widgets.board import BoardView
 from tui.widgets.cursor import Target, TargetCursor
@@ -88,7 +89,9 @@ class GameScreen(Screen[None]):
         self._unsubscribe = table.subscribe(self._on_table_event)
         self.board_cursor = TargetCursor()
         self.board_actions: dict[tuple[int, int], list[Hashable]] = {}
-        self._details: dict[str, str] = {}
+        # The text last shown in each detail line, with its styles (Content's == compares
+        # the text only, and a line may change its styles alone).
+        self._details: dict[str, tuple[str, list[Span]]] = {}
 
     # --- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -110,17 +113,17 @@ class GameScreen(Screen[None]):
     def update_board(self, view: Any) -> None:
         """Redraw the board from ``view`` for ``self.viewer`` (override)."""
 
-    def private_text(self, view: Any) -> str:
-        """Markup for the private panel of the viewing seat (override; "" hides it)."""
-        return ""
+    def private_text(self, view: Any) -> Content:
+        """The private panel of the viewing seat (override; empty hides it)."""
+        return Content()
 
-    def scoreboard_extra(self, view: Any) -> dict[int, str]:
+    def scoreboard_extra(self, view: Any) -> dict[int, Content]:
         """Short per-seat notes for the scoreboard (override)."""
         return {}
 
-    def game_over_extra(self) -> str:
-        """Extra markup for the game-over screen (override)."""
-        return ""
+    def game_over_extra(self) -> Content:
+        """An extra panel for the game-over screen (override; empty shows none)."""
+        return Content()
 
     def show_bot_move(self, seat: int, action: Hashable) -> None:
         """Highlight a bot's move on the board (override)."""
@@ -164,14 +167,15 @@ class GameScreen(Screen[None]):
             picture.mark(*cursor, "cursor")
         return picture
 
-    def show_detail(self, selector: str, markup: str) -> None:
-        """Show ``markup`` in a board's detail line; unchanged text is not sent again, and
+    def show_detail(self, selector: str, text: Content) -> None:
+        """Show ``text`` in a board's detail line; unchanged text is not sent again, and
         the screen is laid out again only when the line needs more or fewer rows."""
         widget = self.query_one(selector, Static)
-        if self._details.get(selector) == markup:
+        shown = (text.plain, list(text.spans))
+        if self._details.get(selector) == shown:
             return
-        self._details[selector] = markup
-        widget.update(markup, layout=False)
+        self._details[selector] = shown
+        widget.update(text, layout=False)
         height = widget.styles.height
         if height is None or height.is_auto:
             # A layout costs a second frame (the scrolling panels repaint): only when the
@@ -248,17 +252,17 @@ class GameScreen(Screen[None]):
         acting = table.to_act()
         seats = table.seats
         progress = self.game.progress(view)
-        lead = f"[b]{esc(progress)}[/b] · " if progress else ""
+        lead = template("[b]$progress[/b] · ", progress=progress) if progress else Content()
         if table.is_over():
-            message = f"{lead}Game over — Enter shows the scores"
+            message = lead + "Game over — Enter shows the scores"
         elif self.viewer is not None and self.viewer in acting:
             you = player_tag(self.viewer, seats[self.viewer].name)
-            message = f"{lead}{you}: {esc(self.game.prompt(view, self.viewer))}"
+            message = Content.assemble(lead, you, ": ", plain(self.game.prompt(view, self.viewer)))
             if self.USES_BOARD_CURSOR and self._list_only(view):
-                message += " [dim](in the move list: m)[/]"
+                message += template(" [dim](in the move list: m)[/]")
         else:
-            waiting = ", ".join(player_tag(s, seats[s].name) for s in acting)
-            message = f"{lead}Waiting for {waiting}"
+            waiting = Content(", ").join(player_tag(s, seats[s].name) for s in acting)
+            message = Content.assemble(lead, "Waiting for ", waiting)
         self.query_one("#status", StatusLine).show(message)
         self.query_one("#scoreboard", Scoreboard).show(
             seats, self.game.scores(view), acting, self.viewer, self.scoreboard_extra(view)
@@ -290,7 +294,7 @@ class GameScreen(Screen[None]):
         elif event.kind == "undo":
             self._rebuild_log()
         if self.autosaver.last_error:
-            self.notify(esc(self.autosaver.last_error), severity="error", title="Autosave failed")
+            notify(self, self.autosaver.last_error, severity="error", title="Autosave failed")
 
     @on(MoveApplied)
     def _move_applied(self, event: MoveApplied) -> None:
@@ -402,7 +406,7 @@ class GameScreen(Screen[None]):
         self._bot_busy = False
         self.query_one("#status", StatusLine).thinking = ""
         if epoch == self._epoch:
-            self.notify(f"The bot for seat {seat + 1} failed: {esc(exc)}", severity="error")
+            notify(self, f"The bot for seat {seat + 1} failed: {exc}", severity="error")
 
     def _bot_done(self, seat: int, action: Hashable, epoch: int) -> None:
         self._bot_busy = False
@@ -415,13 +419,13 @@ class GameScreen(Screen[None]):
         """Submit a human move for the viewing seat (asking first if the settings say so)."""
         seat = self.viewer
         if seat is None or seat not in self.table.to_act():
-            self.notify("It is not your turn.", severity="warning")
+            notify(self, "It is not your turn.", severity="warning")
             return
         settings = getattr(self.app, "settings", None)
         try:
             ends = settings is not None and settings.confirm_end_turn and self.table.ends_turn(seat, action)
         except IllegalAction as exc:
-            self.notify(esc(exc.reason), severity="error")
+            notify(self, exc.reason, severity="error")
             return
         except Exception as exc:  # a rules bug: the move is not made, the save is kept
             self.table_failed("checking that move", exc)
@@ -433,7 +437,7 @@ class GameScreen(Screen[None]):
                 if yes:
                     self._submit_now(seat, action)
 
-            text = f"End your turn with: {esc(self.game.describe(action, self.current_view()))}?"
+            text = template("End your turn with: $move?", move=self.game.describe(action, self.current_view()))
             self.app.push_screen(ConfirmScreen(text, yes="End turn", no="Not yet"), answered)
             return
         self._submit_now(seat, action)
@@ -450,7 +454,7 @@ class GameScreen(Screen[None]):
         try:
             self.table.submit(seat, action)
         except IllegalAction as exc:
-            self.notify(f"{illegal}{esc(exc.reason)}", severity="error")
+            notify(self, f"{illegal}{exc.reason}", severity="error")
         except Exception as exc:  # a rules bug: the move is not made, the save is kept
             self.table_failed(doing, exc)
 
@@ -462,9 +466,10 @@ class GameScreen(Screen[None]):
         """
         path = write_crash_log(error)
         where = f" Details are in {path}." if path is not None else ""
-        self.notify(
-            esc(f"Something went wrong while {doing} ({type(error).__name__}: {error}). "
-                f"Nothing was changed and the game is still saved.{where}"),
+        notify(
+            self,
+            f"Something went wrong while {doing} ({type(error).__name__}: {error}). "
+            f"Nothing was changed and the game is still saved.{where}",
             severity="error",
             title="Unexpected error",
             timeout=12,
@@ -493,12 +498,12 @@ class GameScreen(Screen[None]):
         """Undo your last decision (and the bot moves after it)."""
         seat = self.viewer
         if seat is None:
-            self.notify("Nothing to undo: no human player here.", severity="warning")
+            notify(self, "Nothing to undo: no human player here.", severity="warning")
             return
         try:
             self.table.undo(seat)
         except IllegalAction as exc:
-            self.notify(esc(exc.reason), severity="warning")
+            notify(self, exc.reason, severity="warning")
             return
         except Exception as exc:  # a rules bug: nothing was undone, the save is kept
             self.table_failed("undoing", exc)
@@ -507,7 +512,7 @@ class GameScreen(Screen[None]):
         self.workers.cancel_group(self, "bot")
         self._bot_busy = False
         self.query_one("#status", StatusLine).thinking = ""
-        self.notify("Move undone.")
+        notify(self, "Move undone.")
         self.advance()
 
     def action_save_as(self) -> None:
@@ -520,9 +525,9 @@ class GameScreen(Screen[None]):
             try:
                 path = self.autosaver.save_as(name)
             except (OSError, ValueError) as exc:
-                self.notify(f"Could not save: {esc(exc)}", severity="error")
+                notify(self, f"Could not save: {exc}", severity="error")
                 return
-            self.notify(f"Saved as {esc(path.stem)}.")
+            notify(self, f"Saved as {path.stem}.")
 
         self.app.push_screen(TextPromptScreen("Save this game as:", self.autosaver.name), chosen)
 

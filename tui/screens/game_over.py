@@ -6,12 +6,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from core.engine import Result
 from core.table import Table
-from tui.text import plain, rich_plain
+from tui.text import plain, rich_plain, template
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.players import player_tag
 
@@ -35,19 +36,20 @@ class GameOverScreen(Screen[None]):
     ]
     HELP_TITLE = "Game over"
 
-    def __init__(self, table: Table[object], extra: str = "") -> None:
+    def __init__(self, table: Table[object], extra: Content | None = None) -> None:
         super().__init__()
         self.table = table
         self.result: Result = table.result()
-        self.extra = extra
+        self.extra = extra or Content()
 
     def compose(self) -> ComposeResult:
         result = self.result
         seats = self.table.seats
-        winners = " and ".join(player_tag(s, seats[s].name) for s in result.winners)
+        winners = Content(" and ").join(player_tag(s, seats[s].name) for s in result.winners)
         shared = " share the win" if len(result.winners) > 1 else " wins"
+        headline = Content.assemble(template("[b]Game over[/b] — "), winners, shared, "!")
         with Vertical(id="over"):
-            yield Static(f"[b]Game over[/b] — {winners}{shared}!", id="headline")
+            yield Static(headline, id="headline")
             table: DataTable[str | Text] = DataTable(id="breakdown", cursor_type="row", zebra_stripes=True)
             order = sorted(range(len(seats)), key=lambda s: (result.ranks[s], s))
             table.add_column("")

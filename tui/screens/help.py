@@ -8,6 +8,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Static
 
+from tui.text import template
+
 
 class HelpScreen(ModalScreen[None]):
     """Lists every active key of ``under`` with what it does; any of ? / Esc closes it."""
@@ -36,7 +38,7 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             title = getattr(self.under, "HELP_TITLE", "") or type(self.under).__name__
-            yield Static(f"[b]Keys — {title}[/b]", classes="question")
+            yield Static(template("[b]Keys — $title[/b]", title=title), classes="question")
             table: DataTable[str] = DataTable(id="help-table", show_cursor=False, zebra_stripes=True)
             table.add_columns("Key", "Does")
             for key, text in self.keys():

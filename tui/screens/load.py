@@ -21,7 +21,7 @@ from textual.widgets import DataTable, Static
 
 from core.registry import UnknownGame, get_game
 from saves import PlayerRecord, SaveListing, delete_save, folder_problem, list_saves
-from tui.text import esc, rich_plain
+from tui.text import notify, rich_plain, template
 from tui.widgets.key_bar import KeyBar
 
 
@@ -110,18 +110,19 @@ class LoadScreen(Screen[None]):
         if not self.listings:
             problem = folder_problem()
             if problem:
-                detail.update(f"[$error]{esc(problem)}[/]")
+                detail.update(template("[$error]$problem[/]", problem=problem))
             else:
                 detail.update("No saved games yet. Start one from the menu (n).")
         elif listing is None:
             detail.update("")
         elif listing.error or listing.header is None:
-            detail.update(f"[$error]{esc(listing.name)}: {esc(listing.error or '')}[/]")
+            detail.update(template("[$error]$name: $problem[/]", name=listing.name, problem=listing.error or ""))
         else:
             header = listing.header
-            text = f"{esc(header.title)} · started {header.created.replace('T', ' ')[:16]}"
+            text = template("$title · started $created", title=header.title,
+                            created=header.created.replace("T", " ")[:16])
             if listing.warning:
-                text += f"\n[$warning]{esc(listing.warning)}[/]"
+                text += template("\n[$warning]$note[/]", note=listing.warning)
             detail.update(text)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
@@ -195,7 +196,7 @@ class LoadScreen(Screen[None]):
         if listing is None:
             return
         if listing.error:
-            self.notify(f"{esc(listing.name)}: {esc(listing.error)}", severity="error")
+            notify(self, f"{listing.name}: {listing.error}", severity="error")
             return
         open_save(self.app, listing.path, replace=True)
 
@@ -212,9 +213,10 @@ class LoadScreen(Screen[None]):
                 try:
                     delete_save(listing.path)
                 except OSError as exc:
-                    self.notify(f"Could not delete {esc(listing.name)}: {esc(exc)}", severity="error")
+                    notify(self, f"Could not delete {listing.name}: {exc}", severity="error")
                 else:
-                    self.notify(f"Deleted {esc(listing.name)}.")
+                    notify(self, f"Deleted {listing.name}.")
                 self.reload()
 
-        self.app.push_screen(ConfirmScreen(f"Delete the save {esc(repr(listing.name))}? This cannot be undone."), done)
+        question = template("Delete the save $name? This cannot be undone.", name=repr(listing.name))
+        self.app.push_screen(ConfirmScreen(question), done)

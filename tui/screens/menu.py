@@ -7,6 +7,7 @@ from typing import Iterable
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Center, Vertical
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
@@ -14,7 +15,7 @@ from textual.widgets.option_list import Option
 from core.registry import listings
 from saves import folder_problem, list_saves
 from tui.app import meeple_app
-from tui.text import esc
+from tui.text import notify, plain
 
 LOGO = r"""
  __  __                 _
@@ -56,9 +57,9 @@ class MenuScreen(Screen[None]):
         yield Footer()
 
     @staticmethod
-    def _games_line() -> str:
+    def _games_line() -> Content:
         titles = [game.title for game in listings()]  # no engine is imported for them
-        return "Games: " + ", ".join(titles)
+        return plain("Games: " + ", ".join(titles))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Run the chosen menu entry."""
@@ -95,9 +96,9 @@ class MenuScreen(Screen[None]):
                 return
         problem = folder_problem()
         if problem:
-            self.notify(esc(problem), severity="error", title="Cannot resume")
+            notify(self, problem, severity="error", title="Cannot resume")
         else:
-            self.notify("There is no unfinished saved game to resume.", severity="warning")
+            notify(self, "There is no unfinished saved game to resume.", severity="warning")
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         """Menu entries for the command palette."""

@@ -9,6 +9,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
@@ -17,7 +18,7 @@ from core.registry import all_info
 from core.table import Controller, Seat
 from saves import check_player_name
 from tui.app import meeple_app
-from tui.text import esc
+from tui.text import notify, plain
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.players import player_glyph
 
@@ -32,6 +33,11 @@ CONTROLLERS: list[tuple[str, str]] = [
 def controller_from(value: str) -> Controller:
     """Controller for a seat row's select value."""
     return Controller() if value == "human" else Controller("bot", value)
+
+
+def _choices(offered: list[tuple[str, str]]) -> list[tuple[Content, str]]:
+    """An option's ``(label, value)`` choices with the labels as plain text for a Select."""
+    return [(plain(label), value) for label, value in offered]
 
 
 class NewGameScreen(Screen[None]):
@@ -57,13 +63,13 @@ class NewGameScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Label("Game", classes="label")
                 yield Select(
-                    [(g.title, g.id) for g in self.games],
+                    [(plain(g.title), g.id) for g in self.games],
                     value=self.game.id,
                     allow_blank=False,
                     compact=True,
                     id="game",
                 )
-            yield Static(self.game.blurb, id="blurb")
+            yield Static(plain(self.game.blurb), id="blurb")
             with Horizontal(classes="row"):
                 yield Label("Players", classes="label")
                 yield Select([], allow_blank=True, compact=True, id="count")
@@ -103,7 +109,7 @@ class NewGameScreen(Screen[None]):
 
     def _show_game(self, info: GameInfo) -> None:
         self.game = info
-        self.query_one("#blurb", Static).update(info.blurb)
+        self.query_one("#blurb", Static).update(plain(info.blurb))
         count = self.query_one("#count", Select)
         counts = list(range(info.min_players, info.max_players + 1))
         count.set_options([(str(n), n) for n in counts])
@@ -114,14 +120,14 @@ class NewGameScreen(Screen[None]):
         box.remove_children()
         for spec in info.options:
             if isinstance(spec.default, bool):
-                box.mount(Checkbox(spec.label, spec.default, compact=True, id=f"opt-{spec.key}"))
+                box.mount(Checkbox(plain(spec.label), spec.default, compact=True, id=f"opt-{spec.key}"))
             else:
                 row = Horizontal(classes="row")
                 box.mount(row)
-                row.mount(Label(spec.label, classes="label wide"))
+                row.mount(Label(plain(spec.label), classes="label wide"))
                 row.mount(
                     Select(
-                        spec.offered(int(count.value)),
+                        _choices(spec.offered(int(count.value))),
                         value=str(spec.default),
                         allow_blank=False,
                         compact=True,
@@ -135,7 +141,7 @@ class NewGameScreen(Screen[None]):
         """Explain the option under the focus in the line below the options."""
         widget_id = event.widget.id or ""
         spec = next((o for o in self.game.options if widget_id == f"opt-{o.key}"), None)
-        self.query_one("#option-help", Static).update(spec.help if spec else "")
+        self.query_one("#option-help", Static).update(plain(spec.help) if spec else "")
 
     def _show_seats(self, count: int) -> None:
         for index in range(5):
@@ -164,7 +170,7 @@ class NewGameScreen(Screen[None]):
                 select = self.query_one(f"#opt-{spec.key}", Select)
                 choices = spec.offered(players)
                 value = select.value
-                select.set_options(choices)
+                select.set_options(_choices(choices))
                 select.value = value if value in [v for _, v in choices] else str(spec.default)
 
     @on(Button.Pressed, "#start")
@@ -195,14 +201,14 @@ class NewGameScreen(Screen[None]):
         for index in range(count):
             name = self.query_one(f"#name-{index}", Input).value.strip()
             if not name:
-                self.notify(f"Seat {player_glyph(index)} needs a name.", severity="error")
+                notify(self, f"Seat {player_glyph(index)} needs a name.", severity="error")
                 return None
             problem = check_player_name(name)
             if problem:
-                self.notify(f"Seat {player_glyph(index)}: {esc(problem)}.", severity="error")
+                notify(self, f"Seat {player_glyph(index)}: {problem}.", severity="error")
                 return None
             if any(seat.name.casefold() == name.casefold() for seat in seats):
-                self.notify(f"Two seats are called {esc(repr(name))}; names must differ.", severity="error")
+                notify(self, f"Two seats are called {name!r}; names must differ.", severity="error")
                 return None
             value = self.query_one(f"#ctl-{index}", Select).value
             seats.append(Seat(index, name, controller_from(str(value))))
@@ -224,6 +230,6 @@ class NewGameScreen(Screen[None]):
             try:
                 chosen[spec.key] = spec.parse(value)
             except ValueError as exc:
-                self.notify(esc(f"{spec.label}: {exc}"), severity="error")
+                notify(self, f"{spec.label}: {exc}", severity="error")
                 return None
         return chosen

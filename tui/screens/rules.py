@@ -11,6 +11,7 @@ from textual.screen import Screen
 from textual.widgets import MarkdownViewer, Select
 
 from core.registry import all_info
+from tui.text import plain
 from tui.widgets.key_bar import KeyBar
 
 
@@ -38,7 +39,7 @@ class RulesScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Select(
-            [(g.title, g.id) for g in self.games], value=self.game_id,
+            [(plain(g.title), g.id) for g in self.games], value=self.game_id,
             allow_blank=False, compact=True, id="rules-game",
         )
         yield MarkdownViewer(rules_text(self.game_id), show_table_of_contents=False, id="rules")

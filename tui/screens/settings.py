@@ -15,7 +15,7 @@ from core.table import LEVELS
 from saves import Settings
 from themes import DEFAULT_THEME, MeepleTheme, theme_title
 from tui.app import meeple_app
-from tui.text import plain
+from tui.text import notify, plain
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.players import player_glyph
 
@@ -94,7 +94,7 @@ class SettingsScreen(Screen[None]):
     def action_save(self) -> None:
         """Keep the changes and write the settings file."""
         meeple_app(self).update_settings(self.current())
-        self.notify("Settings saved.")
+        notify(self, "Settings saved.")
         self.app.pop_screen()
 
     @on(Button.Pressed, "#cancel")

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from textual.content import Content
+
 from core.engine import SEAT_LETTERS
-from tui.text import esc
+from tui.text import plain
 
 
 def player_glyph(seat: int) -> str:
@@ -16,7 +18,7 @@ def player_style(seat: int) -> str:
     return f"bold $player-{seat + 1}"
 
 
-def player_tag(seat: int, name: str | None = None) -> str:
-    """Markup such as ``[bold $player-1]A[/] Ada`` (glyph in colour, name plain)."""
-    text = f"[{player_style(seat)}]{player_glyph(seat)}[/]"
-    return f"{text} {esc(name)}" if name else text
+def player_tag(seat: int, name: str | None = None) -> Content:
+    """The glyph in the seat's colour, then the name as plain text: ``A Ada``."""
+    glyph = Content.styled(player_glyph(seat), player_style(seat))
+    return Content.assemble(glyph, " ", plain(name)) if name else glyph

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from textual.content import Content
 from textual.widgets import Static
 
 from core.table import Seat
+from tui.text import template
 from tui.widgets.players import player_tag
 
 
 class Scoreboard(Static):
-    """Markup lines; ``extra[seat]`` adds a game's own short figure (e.g. "Mayor")."""
+    """One line per seat; ``extra[seat]`` adds a game's own short figure (e.g. "Mayor")."""
 
     def show(
         self,
@@ -17,18 +19,19 @@ class Scoreboard(Static):
         scores: list[int],
         acting: list[int],
         viewer: int | None,
-        extra: dict[int, str] | None = None,
+        extra: dict[int, Content] | None = None,
     ) -> None:
         """Redraw the board of scores."""
         lines = []
         for seat in seats:
-            turn = "▶" if seat.index in acting else " "
             controller = seat.controller
-            kind = "" if controller.is_human else f" [dim]{'remote' if controller.is_remote else controller.level}[/]"
-            you = " [dim](you)[/]" if seat.index == viewer else ""
-            note = f" {extra[seat.index]}" if extra and seat.index in extra else ""
-            lines.append(
-                f"{turn}{player_tag(seat.index, seat.name[:10])}{kind}{you}"
-                f" [b]{scores[seat.index]:>3}[/]{note}"
-            )
-        self.update("\n".join(lines))
+            kind = "" if controller.is_human else ("remote" if controller.is_remote else controller.level)
+            lines.append(Content.assemble(
+                "▶" if seat.index in acting else " ",
+                player_tag(seat.index, seat.name[:10]),
+                template(" [dim]$kind[/]", kind=kind) if kind else "",
+                template(" [dim](you)[/]") if seat.index == viewer else "",
+                template(" [b]$score[/]", score=f"{scores[seat.index]:>3}"),
+                Content.assemble(" ", extra[seat.index]) if extra and seat.index in extra else "",
+            ))
+        self.update(Content("\n").join(lines))

@@ -2,26 +2,27 @@
 
 from __future__ import annotations
 
+from textual.content import Content
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from tui.text import esc
+from tui.text import template
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
 
 class StatusLine(Static):
-    """One line of markup; shows a spinner while ``thinking`` is set."""
+    """One line of text; shows a spinner while ``thinking`` is set."""
 
     thinking: reactive[str] = reactive("", init=False)
     _frame: int = 0
 
     def on_mount(self) -> None:
-        self._message = ""
+        self._message = Content()
         self._timer = self.set_interval(0.12, self._spin, pause=True)
 
-    def show(self, message: str) -> None:
-        """Set the message (markup)."""
+    def show(self, message: Content) -> None:
+        """Set the message."""
         self._message = message
         self._render_line()
 
@@ -38,6 +39,8 @@ class StatusLine(Static):
 
     def _render_line(self) -> None:
         if self.thinking:
-            self.update(f"{self._message}  [b $warning]{SPINNER[self._frame]} {esc(self.thinking)} is thinking…[/]")
+            spinner = template("  [b $warning]$spinner $who is thinking…[/]", spinner=SPINNER[self._frame],
+                               who=self.thinking)
+            self.update(self._message + spinner)
         else:
             self.update(self._message)
