@@ -7,8 +7,9 @@ import importlib
 
 import pytest
 
-# Modules whose doctests are checked (``counted``/``visible``, ``rank_by``, ``ordinal``, ``template``/``esc``).
-MODULES = ["core.words", "core.engine", "tui.screens.game_over", "tui.text"]
+# Modules whose doctests are checked (``counted``/``visible``, ``rank_by``, ``ordinal``,
+# ``template``, the scores panel's ``cell``).
+MODULES = ["core.words", "core.engine", "tui.screens.game_over", "tui.text", "tui.screens.standings"]
 
 
 @pytest.mark.parametrize("name", MODULES)

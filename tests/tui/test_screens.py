@@ -415,10 +415,11 @@ def test_a_game_left_before_any_move_leaves_no_save() -> None:
     async def body(pilot: Pilot[Any], app: MeepleApp) -> None:
         await pilot.press("n")
         await pilot.pause()
+        app.screen.query_one("#ctl-1", Select).value = "human"  # no bot to move first
         await pilot.press("ctrl+n")
         for _ in range(10):
             await pilot.pause()
-        assert isinstance(app.screen, QuadropolisScreen)
+        assert isinstance(app.screen, QuadropolisScreen) and not app.screen.table.log
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)

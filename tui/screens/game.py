@@ -70,6 +70,7 @@ class GameScreen(Screen[None]):
         Binding("ctrl+s", "save_as", "Save as"),
         Binding("escape", "menu", "Menu"),
         Binding("m", "focus_moves", "Moves"),
+        Binding("s", "standings", "Scores"),
     ]
     HELP_TITLE = "Game"
     # Games whose moves are all made on the board or in the move list (no keys of their own
@@ -265,7 +266,7 @@ class GameScreen(Screen[None]):
             message = Content.assemble(lead, "Waiting for ", waiting)
         self.query_one("#status", StatusLine).show(message)
         self.query_one("#scoreboard", Scoreboard).show(
-            seats, self.game.scores(view), acting, self.viewer, self.scoreboard_extra(view)
+            seats, self.game.standings(view), acting, self.viewer, self.scoreboard_extra(view)
         )
         private = self.query_one("#private", Static)
         text = self.private_text(view)
@@ -544,6 +545,17 @@ class GameScreen(Screen[None]):
         target = next((w for w in board.query("*") if w.focusable), None)
         if target is not None:
             target.focus()
+
+    def action_standings(self) -> None:
+        """Every seat's points by category, so far and if the game ended now."""
+        from tui.screens.standings import StandingsScreen
+
+        try:
+            standings = self.game.standings(self.current_view())
+        except Exception as exc:  # a scoring bug: the game goes on
+            self.table_failed("adding up the scores", exc)
+            return
+        self.app.push_screen(StandingsScreen(standings, self.table.seats))
 
     def action_focus_moves(self) -> None:
         """Jump to the move list's filter box."""

@@ -1,10 +1,12 @@
-"""The scoreboard: one line per seat with glyph, name, kind, score and whose turn it is."""
+"""The scoreboard: what its numbers are, then one line per seat with glyph, name, kind,
+points (so far and if the game ended now) and whose turn it is."""
 
 from __future__ import annotations
 
 from textual.content import Content
 from textual.widgets import Static
 
+from core.engine import Standings
 from core.table import Seat
 from tui.text import template
 from tui.widgets.players import player_tag
@@ -16,22 +18,28 @@ class Scoreboard(Static):
     def show(
         self,
         seats: tuple[Seat, ...],
-        scores: list[int],
+        standings: Standings,
         acting: list[int],
         viewer: int | None,
         extra: dict[int, Content] | None = None,
     ) -> None:
         """Redraw the board of scores."""
-        lines = []
+        now, projected = standings.now, standings.projected
+        if now is None:
+            label = f"{standings.unit} if the game ended now"
+        else:
+            label = f"{standings.unit} now → if it ended now"
+        lines = [template("[dim]$label[/]", label=label)]  # the key bar offers s: Scores
         for seat in seats:
             controller = seat.controller
             kind = "" if controller.is_human else ("remote" if controller.is_remote else controller.level)
+            score = f"{projected[seat.index]:>3}" if now is None else f"{now[seat.index]:>3}→{projected[seat.index]}"
             lines.append(Content.assemble(
                 "▶" if seat.index in acting else " ",
                 player_tag(seat.index, seat.name[:10]),
                 template(" [dim]$kind[/]", kind=kind) if kind else "",
                 template(" [dim](you)[/]") if seat.index == viewer else "",
-                template(" [b]$score[/]", score=f"{scores[seat.index]:>3}"),
+                template(" [b]$score[/]", score=score),
                 Content.assemble(" ", extra[seat.index]) if extra and seat.index in extra else "",
             ))
         self.update(Content("\n").join(lines))
