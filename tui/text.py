@@ -24,11 +24,6 @@ from textual.notifications import SeverityLevel
 
 from core.words import visible
 
-# A trailing backslash would escape the "[" of the markup tag that follows it; a zero-width
-# space between them keeps the backslash literal and the tag a tag.
-_ZERO_WIDTH_SPACE = "\u200b"
-
-
 def template(markup: str, /, **values: object) -> Content:
     """Our own ``markup`` with its ``$name`` (or ``${name}``) holes filled by ``values``.
 
@@ -46,23 +41,6 @@ def template(markup: str, /, **values: object) -> Content:
         if isinstance(value, (Content, Text)):
             raise TypeError(f"{name}: styled text is joined with Content.assemble, not put in a hole")
     return Content.from_markup(markup, **{name: visible(str(value)) for name, value in values.items()})
-
-
-def esc(text: object) -> str:
-    """``text`` made visible and escaped for use inside Textual markup.
-
-    Only for a function that must still return a markup string (the screens use
-    :func:`template`): ``tui/games/council_render.city_detail``, no longer shown by any
-    screen. Remove this with it.
-
-    Every ``[`` is escaped (Textual's own ``escape`` leaves ``[$var]`` and ``[B]`` alone,
-    which Textual still reads as tags), and control characters are made visible.
-
-    >>> esc("[@click=app.quit()]Bo")
-    '\\\\[@click=app.quit()]Bo'
-    """
-    shown = visible(str(text)).replace("[", "\\[")
-    return shown + _ZERO_WIDTH_SPACE if shown.endswith("\\") else shown
 
 
 def plain(text: object, style: str = "") -> Content:

@@ -18,7 +18,6 @@ from core.council.helpers import (
     rewards_left,
 )
 from core.council.state import State
-from tui.text import esc
 from tui.widgets.picture import Picture
 from tui.widgets.players import player_glyph, player_style
 
@@ -180,15 +179,6 @@ def render_board(view: State, seat: int | None, route: list[str],
     draw_map(picture, view, route, scale)
     draw_hand(picture, view, seat, scale)
     return picture
-
-
-def city_detail(view: State, letter: str) -> str:
-    """One line about a city: name, colour class, token, merchants."""
-    city = next(c for c in map_cities(view) if c.letter == letter)
-    who = " ".join(f"[{player_style(s)}]{player_glyph(s)}[/]" for s in city.merchants) or "none"
-    token = city.token or "no token"
-    return (f"[b]{esc(city.letter)} {esc(city.name)}[/] ({esc(city.region)}, {esc(city.colour)}) · "
-            f"{esc(token)} · merchants {who}")
 
 
 def rewards_line(view: State) -> str:
