@@ -9,13 +9,14 @@ from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.registry import listings
 from saves import folder_problem, list_saves
 from tui.app import meeple_app
 from tui.text import notify, plain
+from tui.widgets.key_bar import KeyBar
 
 LOGO = r"""
  __  __                 _
@@ -54,7 +55,7 @@ class MenuScreen(Screen[None]):
                     Option("Quit                q", id="quit"),
                     id="menu",
                 )
-        yield Footer()
+        yield KeyBar()
 
     @staticmethod
     def _games_line() -> Content:
