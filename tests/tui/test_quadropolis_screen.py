@@ -109,12 +109,14 @@ def test_illegal_slot_is_refused_with_a_reason() -> None:
 
 
 def test_tab_shows_the_other_cities_and_digits_pick_architects() -> None:
-    """Tab cycles the city shown; a used architect cannot be picked again."""
+    """Tab cycles the city shown while choosing; a used architect cannot be picked again."""
 
     async def main() -> None:
         app = MeepleApp(bot_delay=0)
         async with app.run_test(size=(120, 40)) as pilot:
             table = quadropolis_table(("human", "human", "human"), moves=6)
+            if table.state.phase == "build":  # Tab looks around while choosing a slot
+                table.submit(table.to_act()[0], Discard())
             screen = await open_game(pilot, table)
             seat = table.to_act()[0]
             assert screen.viewer == seat
@@ -155,5 +157,39 @@ def test_move_list_filter_and_escape_back_to_the_board() -> None:
             assert screen.focused.id == "qp-board"
             assert actions.filter_text == ""
             assert len(actions._shown) == len(table.legal_actions(table.to_act()[0])) > 1
+
+    asyncio.run(main())
+
+
+def test_your_own_city_while_you_build_and_each_turn_opens_on_the_player_to_move() -> None:
+    """Tab works while choosing; while building your city stays shown (Tab says why); the
+    next turn opens on the city of the player to move."""
+
+    async def main() -> None:
+        from tui.screens.curtain import HandOffScreen
+
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = quadropolis_table(("human", "human"))
+            screen = await open_game(pilot, table)
+            assert table.to_act() == [0] and screen.shown_city == 0
+            await pilot.press("tab")
+            assert screen.shown_city == 1
+            place = next(a for a in table.legal_actions(0) if isinstance(a, Place)
+                         and "nothing" not in table.game.describe(a, table.state))
+            await play_by_keys(pilot, screen, place)
+            assert table.state.phase == "build" and screen.shown_city == 0
+            await pilot.press("tab")
+            await pilot.pause()
+            assert screen.shown_city == 0
+            assert any("building" in str(n.message) for n in app._notifications)
+            await pilot.press("d")
+            await pilot.pause()
+            if isinstance(app.screen, HandOffScreen):
+                await pilot.press("enter")
+                await pilot.pause()
+            assert table.to_act() == [1] and screen.viewer == 1
+            assert screen.shown_city == 1
+            assert "City of B" in screen.query_one("#qp-city-title").render().plain
 
     asyncio.run(main())

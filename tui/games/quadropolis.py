@@ -2,7 +2,8 @@
 
 Keyboard flow: 1–4 choose an Architect, arrows (or hjkl) move around the slots and Enter
 takes; then arrows move over your city, Enter builds on a highlighted square, d discards.
-Tab shows the next player's city. The move list on the right offers the same moves.
+Tab shows the next player's city while you choose (while you build, your own city stays in
+view); each turn opens on the city of the player to move. The move list on the right offers the same moves.
 """
 
 from __future__ import annotations
@@ -103,6 +104,8 @@ class QuadropolisScreen(GameScreen):
         self.architect = 0
         self._last_slot = SLOT_INDEX["N1"]
         self.shown_city: int | None = None
+        self._turn_shown: tuple[int, int] | None = None  # (round, turn) the shown city was set for
+        self._holding_city = False  # a bot's build is flashing on its city: do not switch yet
         self.site_flash = (-1, -1)
         self.city_flash = (-1, -1)  # (seat, square)
         self._snapped_at = -1  # log length when the city cursor was last put on a legal square
@@ -218,8 +221,17 @@ class QuadropolisScreen(GameScreen):
             site.mark(*site_cell(flash_square, width), "flash")
         self.query_one("#qp-site", BoardPicture).show(site)
         self.show_detail("#qp-site-title", template("Construction site · round $round/4", round=max(view.round, 1)))
+        acting = self.table.to_act()
+        turn = (view.round, view.turn)
+        if turn != self._turn_shown and not self._holding_city:
+            # Each turn opens on the city of the player to move (a bot's or your own).
+            self._turn_shown = turn
+            if acting:
+                self.shown_city = acting[0]
+        building = mine and phase == "build" and seat is not None
+        if building:
+            self.shown_city = seat  # while you build, your own city is the one shown
         shown = self.shown_city if self.shown_city is not None else (seat if seat is not None else 0)
-        building = mine and phase == "build" and shown == seat
         if building and self._snapped_at != len(self.table.log):
             # Start each build on a legal square; afterwards the cursor goes where it is moved.
             self._snapped_at = len(self.table.log)
@@ -288,13 +300,19 @@ class QuadropolisScreen(GameScreen):
             self.city_flash = (-1, -1)
         elif isinstance(action, Build):
             self.city_flash = (seat, (action.row - 1) * CITY + (action.col - 1))
-            self.shown_city = seat if self.viewer is None else self.shown_city
+            # Show the bot's city with its new building until the flash ends, then the
+            # city of the player to move.
+            self.shown_city = seat
+            self._holding_city = True
         self.set_timer(1.2, self._clear_flash)
         self.update_board(view)
 
     def _clear_flash(self) -> None:
         self.site_flash = (-1, -1)
         self.city_flash = (-1, -1)
+        if self._holding_city:
+            self._holding_city = False
+            self._turn_shown = None
         if self.is_attached:
             self.update_board(self.current_view())
 
@@ -376,18 +394,20 @@ class QuadropolisScreen(GameScreen):
             self.submit_action(Discard())
 
     def cycle_city(self, step: int) -> None:
-        """Tab: show another player's city."""
+        """Tab: show another player's city (not while you build: yours stays in view)."""
+        view = self._view_if_my_turn()
+        if view is not None and view.phase == "build":
+            notify(self, "You are building: your own city stays in view. "
+                   "Tab shows the other cities while you choose a slot.", severity="warning")
+            return
+        current_view = self.current_view()
+        if self._holding_city:  # the player looks elsewhere: no switch when the flash ends
+            self._holding_city = False
+            self._turn_shown = (current_view.round, current_view.turn)
         count = len(self.table.seats)
         current = self.shown_city if self.shown_city is not None else (self.viewer or 0)
         self.shown_city = (current + step) % count
-        self.update_board(self.current_view())
-
-    def advance(self) -> None:
-        """Show your own city again whenever it becomes your turn."""
-        before = self.viewer
-        super().advance()
-        if self.viewer is not None and self.viewer != before:
-            self.shown_city = self.viewer
+        self.update_board(current_view)
 
 
 def _pools(view: State, seat: int) -> Content:
