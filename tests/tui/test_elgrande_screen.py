@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
+
+import pytest
 
 from textual.widgets import DataTable
 
@@ -22,8 +25,6 @@ from tests.tui.helpers import (
     wait_for_screen,
     wait_for_turn,
 )
-
-
 
 
 def test_full_three_player_game_by_keys_only() -> None:
@@ -93,3 +94,43 @@ def test_secret_disk_hot_seat_shows_a_curtain_and_hides_choices() -> None:
             assert view.disks[first] == HIDDEN_DISK, "the other seat's disk must stay hidden"
 
     asyncio.run(main())
+
+
+BORDER = set("│─┌┐└┘├┤┬┴┼")
+
+
+def _crowded_view(counts: int = 10) -> Any:
+    """A 5-player view after random moves, then 2-digit counts of everyone everywhere."""
+    table = random_table("elgrande", ("human",) * 5, seed=5, moves=120)
+    view = table.view(0).clone()
+    for region in range(len(view.board)):
+        for seat in range(5):
+            view.board[region][seat] = counts + region + seat
+    view.grandes = [2, 2, 3, 3, 3]
+    return view
+
+
+@pytest.mark.parametrize("cell", [(11, 3), (16, 5)])
+def test_five_players_counts_stay_inside_their_region_boxes(cell: tuple[int, int]) -> None:
+    from core.elgrande.content import REGIONS
+    from tui.games.elgrande_render import map_size, region_lines, render_board
+
+    view = _crowded_view()
+    empty = view.clone()
+    empty.board = [[0] * 5 for _ in empty.board]
+    empty.grandes = [-1] * 5
+    height, width = map_size(*cell)
+    full_lines = render_board(view, 0, *cell).lines()[:height]
+    empty_lines = render_board(empty, 0, *cell).lines()[:height]
+    for y, (full, bare) in enumerate(zip(full_lines, empty_lines)):
+        assert len(full) <= width, f"row {y} runs past the map: {full!r}"
+        for x, char in enumerate(bare):
+            if char in BORDER:
+                assert full[x] == char, f"text over the border at row {y} col {x}: {full!r}"
+    cw, ch = cell
+    for index, region in enumerate(REGIONS):
+        inner_w, inner_h = region.cols * cw - 1, region.rows * ch - 1
+        lines = region_lines(view, index, inner_w, inner_h)
+        shown = "".join(text for line in lines for text, _ in line)
+        for seat in range(5):  # every player's count is still there
+            assert f"{'ABCDE'[seat]}{view.board[index][seat]}" in shown, (region.short, shown)

@@ -3,6 +3,8 @@ positions, the Castillo, the five action cards and the power cards."""
 
 from __future__ import annotations
 
+from rich.cells import cell_len
+
 from core.elgrande.content import BOARD, CARDS, REGIONS
 from core.elgrande.state import State
 from tui.widgets.picture import Picture
@@ -46,33 +48,88 @@ def _owner(r: int, c: int) -> int:
     return -2
 
 
-def region_lines(view: State, index: int, width: int, height: int) -> list[list[tuple[str, str]]]:
-    """Lines inside a region's box, each as (text, style) parts."""
+Parts = list[tuple[str, str]]
+
+
+def _cells(parts: Parts) -> int:
+    return sum(cell_len(text) for text, _ in parts)
+
+
+def _flow(tokens: list[Parts], width: int, sep: str, first: Parts | None = None) -> list[Parts]:
+    """``tokens`` laid out left to right, a new line whenever the next one would not fit.
+
+    ``first`` starts the first line (followed by a space before the first token).
+    """
+    lines: list[Parts] = [list(first)] if first else []
+    for token in tokens:
+        if lines:
+            gap = " " if (first and len(lines) == 1 and _cells(lines[0]) == _cells(first)) else sep
+            if lines[-1] and _cells(lines[-1]) + len(gap) + _cells(token) <= width:
+                lines[-1] += [(gap, "")] + token if gap else token
+                continue
+        lines.append(list(token))
+    return lines
+
+
+def _clip(parts: Parts, width: int) -> Parts:
+    """``parts`` cut to ``width`` cells (an ellipsis where something was cut)."""
+    if _cells(parts) <= width:
+        return parts
+    out: Parts = []
+    room = width - 1
+    for text, style in parts:
+        piece = text[:max(room, 0)]
+        while cell_len(piece) > room:
+            piece = piece[:-1]
+        if piece:
+            out.append((piece, style))
+        room -= cell_len(piece)
+        if room <= 0:
+            break
+    return out + [("…", "dim")]
+
+
+def region_lines(view: State, index: int, width: int, height: int) -> list[Parts]:
+    """Lines inside a region's box (at most ``height``, each at most ``width`` cells).
+
+    The title (short name, 1st/2nd/3rd values, ♚ for the King) comes first, then each
+    player's caballeros (``A3``), wrapped onto the next lines of the box. When they need
+    more lines than the box has, the values leave the title (the detail line shows them)
+    and the pieces follow the short name on the first line.
+    """
     region = REGIONS[index]
     values = "/".join(map(str, view.region_values(index)))
-    king = " ♚" if view.king == index else ""
-    lines = [[(f"{region.short} {values}{king}"[:width], "bold")]]
+    king = "♚" if view.king == index else ""
     pieces = []
     for seat in range(len(view.names)):
         count = view.board[index][seat]
         grande = view.grandes[seat] == index
         if count or grande:
             pieces.append((seat, count, grande))
-    sep = " " if sum(len(str(n)) + 1 for _, n, _ in pieces) + len(pieces) - 1 <= width else ""
-    parts: list[tuple[str, str]] = []
-    for i, (s, n, g) in enumerate(pieces):
-        if i and sep:
-            parts.append((sep, ""))
-        parts.append((player_glyph(s), player_style(s) + (" underline" if g else "")))
-        parts.append((str(n), ""))
-    lines.append(parts)
+    tokens: list[Parts] = [
+        [(player_glyph(s), player_style(s) + (" underline" if g else "")), (str(n), "")]
+        for s, n, g in pieces
+    ]
+    title: Parts = [(f"{region.short} {values}" + (f" {king}" if king else ""), "bold")]
+    lines: list[Parts] = []
+    for sep in (" ", ""):
+        lines = [title] + (_flow(tokens, width, sep) or [[]])
+        if len(lines) <= height and all(_cells(line) <= width for line in lines):
+            break
+    else:
+        lines = _flow(tokens, width, "", [(f"{region.short}{king}", "bold")])
+        if len(lines) > height:
+            lines = lines[:height]
+            lines[-1] = _clip(lines[-1] + [("…", "")], width)
+    extra: list[Parts] = []
     if height >= 3:
         grandes = [player_glyph(s) for s, _, g in pieces if g]
         if grandes:
-            lines.append([(f"Grande {' '.join(grandes)}"[:width], "dim")])
+            extra.append([(f"Grande {' '.join(grandes)}", "dim")])
         if height >= 4:
-            lines.append([(region.name[:width], "dim")])
-    return lines
+            extra.append([(region.name, "dim")])
+    lines += extra[:max(height - len(lines), 0)]
+    return [_clip(line, width) for line in lines[:height]]
 
 
 def draw_map(picture: Picture, view: State, cw: int, ch: int) -> None:
