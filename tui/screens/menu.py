@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+import sys
+from typing import TYPE_CHECKING, Iterable
 
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
@@ -15,8 +16,11 @@ from textual.widgets.option_list import Option
 from core.registry import listings
 from saves import folder_problem, list_saves
 from tui.app import meeple_app
-from tui.text import notify, plain
+from tui.text import notify, plain, template
 from tui.widgets.key_bar import KeyBar
+
+if TYPE_CHECKING:
+    from tui.screens.game import GameScreen
 
 LOGO = r"""
  __  __                 _
@@ -26,6 +30,35 @@ LOGO = r"""
 |_|  |_|\___|\___| .__/|_|\___|
                  |_|
 """
+
+
+class MenuList(OptionList):
+    """The menu's option list: Up on the first entry and Down on the last stay there.
+
+    Textual's ``OptionList`` wraps around, so one Up from "New game" landed on "Quit".
+    """
+
+    def action_cursor_up(self) -> None:
+        """Move to the previous enabled entry; none above the first."""
+        self._step(-1)
+
+    def action_cursor_down(self) -> None:
+        """Move to the next enabled entry; none below the last."""
+        self._step(1)
+
+    def _step(self, direction: int) -> None:
+        if self.highlighted is None:
+            if direction > 0:
+                self.action_first()
+            else:
+                self.action_last()
+            return
+        index = self.highlighted + direction
+        while 0 <= index < self.option_count:
+            if not self.get_option_at_index(index).disabled:
+                self.highlighted = index
+                return
+            index += direction
 
 
 class MenuScreen(Screen[None]):
@@ -46,7 +79,7 @@ class MenuScreen(Screen[None]):
                 yield Static(LOGO.strip("\n"), id="logo")
             yield Static(self._games_line(), id="games-line")
             with Center():
-                yield OptionList(
+                yield MenuList(
                     Option("New game            n", id="new"),
                     Option("Resume last game    r", id="resume"),
                     Option("Load a saved game   l", id="load"),
@@ -56,6 +89,32 @@ class MenuScreen(Screen[None]):
                     id="menu",
                 )
         yield KeyBar()
+
+    def on_mount(self) -> None:
+        # The games shown in this session, to ask before quitting while one is unfinished
+        # (escape from a game pops its screen, so it is no longer on the stack by then).
+        self._games: list[GameScreen] = []
+        for screen in self.app.screen_stack:  # a game started from the command line
+            self._seen(screen)
+        self.app.screen_change_signal.subscribe(self, self._seen)
+
+    def _seen(self, screen: Screen[object]) -> None:
+        # No game screen exists before its module is imported (the menu does not import it,
+        # to start up fast).
+        game_module = sys.modules.get("tui.screens.game")
+        if game_module is None or not isinstance(screen, game_module.GameScreen):
+            return
+        if screen in self._games:
+            self._games.remove(screen)
+        self._games.append(screen)
+
+    def unfinished_games(self) -> list[GameScreen]:
+        """Games of this session not over yet, one per save, the newest last."""
+        by_save: dict[object, GameScreen] = {}
+        for screen in self._games:
+            by_save.pop(screen.autosaver.path, None)
+            by_save[screen.autosaver.path] = screen
+        return [screen for screen in by_save.values() if not screen.table.is_over()]
 
     @staticmethod
     def _games_line() -> Content:
@@ -86,7 +145,31 @@ class MenuScreen(Screen[None]):
 
             self.app.push_screen(SettingsScreen())
         elif choice == "quit":
+            self._quit()
+
+    def _quit(self) -> None:
+        """Quit, asking first while a game of this session is unfinished."""
+        games = self.unfinished_games()
+        if not games:
             self.app.exit()
+            return
+        from tui.screens.confirm import ConfirmScreen
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.app.exit()
+
+        saved = all(game.autosaver.path.exists() and game.autosaver.last_error is None for game in games)
+        if len(games) == 1:
+            question = template("The game “$title” is not finished.", title=games[0].autosaver.title)
+            kept = " It is saved after every move and can be resumed later." if saved else (
+                " It is not saved."
+            )
+        else:
+            question = template("$count games are not finished.", count=len(games))
+            kept = " They are saved and can be resumed later." if saved else " Not all are saved."
+        question = Content.assemble(question, kept, "\n\nQuit Meeple?")
+        self.app.push_screen(ConfirmScreen(question, yes="Quit", no="Stay"), done)
 
     def _resume_last(self) -> None:
         from tui.launch import open_save

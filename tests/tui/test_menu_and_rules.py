@@ -1,0 +1,107 @@
+"""Pilot tests of play feel: quitting from the menu, its cursor, checkboxes, F1 in a game."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Awaitable, Callable
+
+from textual.pilot import Pilot
+from textual.widgets import OptionList
+
+from tui.app import MeepleApp
+from tui.screens.confirm import ConfirmScreen
+from tui.screens.menu import MenuScreen
+
+from tests.tui.helpers import open_game, quadropolis_table, write_fixed_save
+
+
+def run(body: Callable[[Pilot[Any], MeepleApp], Awaitable[None]], size: tuple[int, int] = (80, 24)) -> None:
+    """Run ``body`` inside a headless app."""
+
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await body(pilot, app)
+
+    asyncio.run(main())
+
+
+async def leave_a_game(pilot: Pilot[Any], app: MeepleApp) -> None:
+    """Play into a Quadropolis game (autosaved) and go back to the menu with escape."""
+    await open_game(pilot, quadropolis_table(moves=3))
+    await pilot.press("escape")
+    await pilot.pause()
+    assert isinstance(app.screen, MenuScreen)
+
+
+def test_quit_asks_while_a_game_is_unfinished_and_stay_keeps_running() -> None:
+    async def body(pilot: Pilot[Any], app: MeepleApp) -> None:
+        await leave_a_game(pilot, app)
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        question = str(app.screen.question)
+        assert "“test game” is not finished" in question and "saved" in question
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen) and not app._exit
+        await pilot.press("escape")  # escape on the question is "stay" too
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen) and not app._exit
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert app._exit
+
+    run(body)
+
+
+def test_quit_from_the_menu_entry_asks_too() -> None:
+    async def body(pilot: Pilot[Any], app: MeepleApp) -> None:
+        await leave_a_game(pilot, app)
+        menu = app.screen.query_one("#menu", OptionList)
+        menu.focus()
+        menu.highlighted = menu.get_option_index("quit")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen) and not app._exit
+
+    run(body)
+
+
+def test_quit_without_a_game_in_progress_does_not_ask() -> None:
+    async def body(pilot: Pilot[Any], app: MeepleApp) -> None:
+        await pilot.press("q")
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmScreen)
+        assert app._exit
+
+    # An unfinished save from an earlier session is not a game in progress: it stays saved.
+    write_fixed_save(quadropolis_table(moves=3), "earlier", "Quadropolis: Ada, Brook")
+    run(body)
+
+
+def test_menu_cursor_does_not_wrap() -> None:
+    async def body(pilot: Pilot[Any], app: MeepleApp) -> None:
+        menu = app.screen.query_one("#menu", OptionList)
+        menu.focus()
+        await pilot.pause()
+        menu.highlighted = 0
+        await pilot.press("up")
+        assert menu.highlighted == 0
+        await pilot.press("down")
+        assert menu.highlighted == 1
+        await pilot.press("end")
+        last = menu.option_count - 1
+        assert menu.highlighted == last
+        await pilot.press("down")
+        assert menu.highlighted == last
+        await pilot.press("up")
+        assert menu.highlighted == last - 1
+
+    run(body)
