@@ -133,4 +133,7 @@ def test_five_players_counts_stay_inside_their_region_boxes(cell: tuple[int, int
         lines = region_lines(view, index, inner_w, inner_h)
         shown = "".join(text for line in lines for text, _ in line)
         for seat in range(5):  # every player's count is still there
-            assert f"{'ABCDE'[seat]}{view.board[index][seat]}" in shown, (region.short, shown)
+            piece = f"{'ABCDE'[seat]}{view.board[index][seat]}"
+            assert piece in shown, (region.short, shown)
+            if view.grandes[seat] == index:  # the Grande as a glyph, at every size
+                assert piece + "♜" in shown, (region.short, shown)

@@ -38,7 +38,7 @@ class ElGrandeScreen(GameScreen):
         ("enter", "Play the move there, or list the moves there"),
         ("m", "Jump to the move list (type to filter)"),
         ("map", "GA 4/2/0: region and its 1st/2nd/3rd points · A3: player A has 3 caballeros"),
-        ("map", "underlined letter: that player's Grande · ♚ the King"),
+        ("map", "A3♜: player A's Grande is there too · ♚ the King"),
     ]
 
     def compose_board(self) -> ComposeResult:

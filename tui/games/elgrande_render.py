@@ -29,6 +29,7 @@ def _owner_grid() -> list[list[int]]:
 
 
 OWNER = _owner_grid()
+GRANDE = "♜"  # after a player's count: that player's Grande is in the region
 
 
 def region_anchor(index: int, cw: int, ch: int) -> tuple[int, int]:
@@ -93,9 +94,11 @@ def region_lines(view: State, index: int, width: int, height: int) -> list[Parts
     """Lines inside a region's box (at most ``height``, each at most ``width`` cells).
 
     The title (short name, 1st/2nd/3rd values, ♚ for the King) comes first, then each
-    player's caballeros (``A3``), wrapped onto the next lines of the box. When they need
-    more lines than the box has, the values leave the title (the detail line shows them)
-    and the pieces follow the short name on the first line.
+    player's caballeros (``A3``, ``A3♜`` with that player's Grande), wrapped onto the
+    next lines of the box. When they need more lines than the box has, the values leave
+    the title (the detail line shows them) and the pieces follow the short name on the
+    first line; in the most crowded boxes the short name goes too (the box's place names
+    it).
     """
     region = REGIONS[index]
     values = "/".join(map(str, view.region_values(index)))
@@ -107,7 +110,7 @@ def region_lines(view: State, index: int, width: int, height: int) -> list[Parts
         if count or grande:
             pieces.append((seat, count, grande))
     tokens: list[Parts] = [
-        [(player_glyph(s), player_style(s) + (" underline" if g else "")), (str(n), "")]
+        [(player_glyph(s), player_style(s)), (str(n), "")] + ([(GRANDE, player_style(s))] if g else [])
         for s, n, g in pieces
     ]
     title: Parts = [(f"{region.short} {values}" + (f" {king}" if king else ""), "bold")]
@@ -117,18 +120,15 @@ def region_lines(view: State, index: int, width: int, height: int) -> list[Parts
         if len(lines) <= height and all(_cells(line) <= width for line in lines):
             break
     else:
-        lines = _flow(tokens, width, "", [(f"{region.short}{king}", "bold")])
-        if len(lines) > height:
+        for first in ([(f"{region.short}{king}", "bold")], [(king, "bold")] if king else None):
+            lines = _flow(tokens, width, "", first)
+            if len(lines) <= height:
+                break
+        else:
             lines = lines[:height]
             lines[-1] = _clip(lines[-1] + [("…", "")], width)
-    extra: list[Parts] = []
-    if height >= 3:
-        grandes = [player_glyph(s) for s, _, g in pieces if g]
-        if grandes:
-            extra.append([(f"Grande {' '.join(grandes)}", "dim")])
-        if height >= 4:
-            extra.append([(region.name, "dim")])
-    lines += extra[:max(height - len(lines), 0)]
+    if height >= 4 and len(lines) < height:
+        lines.append([(region.name, "dim")])
     return [_clip(line, width) for line in lines[:height]]
 
 
