@@ -193,3 +193,38 @@ def test_your_own_city_while_you_build_and_each_turn_opens_on_the_player_to_move
             assert "City of B" in screen.query_one("#qp-city-title").render().plain
 
     asyncio.run(main())
+
+
+def test_a_closed_slot_is_described_as_closed_not_as_a_take() -> None:
+    """The hint on a slot with an Architect names it ("N2 is taken by A3"); on a slot the
+    Urbanist closes it says so; neither speaks of taking a building."""
+
+    async def main() -> None:
+        from core.quadropolis.board import SLOT_NAMES, URBANIST_BLOCKS
+        from tui.widgets.players import player_glyph
+
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = quadropolis_table(("human", "human"), moves=1)
+            if table.state.phase == "build":
+                table.submit(table.to_act()[0], Discard())
+            screen = await open_game(pilot, table)
+            state = table.state
+            assert state.phase == "place"
+            hint = screen.query_one("#qp-hint")
+            taken = next(i for i, v in enumerate(state.slots) if v >= 0)
+            seat, number = divmod(state.slots[taken], 8)
+            screen.slot_cursor = taken
+            screen.refresh_all()
+            text = hint.render().plain
+            assert f"{SLOT_NAMES[taken]} is taken by {player_glyph(seat)}{number}" in text
+            assert "takes" not in text.split("\n")[0]
+            blocked = next(s for s in range(len(SLOT_NAMES)) if state.slots[s] < 0
+                           and URBANIST_BLOCKS[state.urbanist] >> s & 1)
+            screen.slot_cursor = blocked
+            screen.refresh_all()
+            text = hint.render().plain
+            assert f"{SLOT_NAMES[blocked]} is closed by the Urbanist" in text
+            assert "takes" not in text.split("\n")[0]
+
+    asyncio.run(main())

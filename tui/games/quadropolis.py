@@ -19,7 +19,15 @@ from textual.content import Content
 from textual.widgets import Static
 
 from core.quadropolis.actions import Build, Discard, Place
-from core.quadropolis.board import CITY, NUM_SLOTS, SLOT_INDEX, SLOT_NAMES, SLOT_TARGET
+from core.quadropolis.board import (
+    CITY,
+    NUM_SLOTS,
+    SLOT_INDEX,
+    SLOT_NAMES,
+    SLOT_TARGET,
+    URBANIST_BLOCKS,
+    site_coords,
+)
 from core.quadropolis.content import TILES
 from core.quadropolis.scoring import allocate
 from core.quadropolis.state import State
@@ -38,7 +46,7 @@ from tui.text import notify, plain, template
 from tui.widgets.board import BoardView
 from tui.widgets.cursor import Target
 from tui.widgets.picture import BoardPicture
-from tui.widgets.players import player_tag
+from tui.widgets.players import player_glyph, player_style, player_tag
 
 
 class QuadropolisBoard(BoardView):
@@ -255,6 +263,11 @@ class QuadropolisScreen(GameScreen):
         if not mine or self.viewer is None:
             return Content()
         if view.phase == "place":
+            if self.slot_cursor < 0:
+                return template("[dim]1–4 architect · arrows move · enter takes[/]")
+            closed = _closed_text(view, self.slot_cursor)
+            if closed is not None:
+                return closed + template("\n[dim]1–4 architect · arrows move · enter takes[/]")
             action = Place(self.architect, SLOT_NAMES[self.slot_cursor])
             target = SLOT_TARGET[self.slot_cursor][self.architect]
             reason = self.game.why_illegal(view, self.viewer, action)
@@ -408,6 +421,22 @@ class QuadropolisScreen(GameScreen):
         current = self.shown_city if self.shown_city is not None else (self.viewer or 0)
         self.shown_city = (current + step) % count
         self.update_board(current_view)
+
+
+def _closed_text(view: State, slot: int) -> Content | None:
+    """What closes ``slot`` ("N2 is taken by B3", "W2 is closed by the Urbanist (row 2)"),
+    or None for an open slot."""
+    name = SLOT_NAMES[slot]
+    value = view.slots[slot]
+    if value >= 0:
+        seat, number = divmod(value, 8)
+        return Content.assemble(template("[b]$slot[/] is taken by ", slot=name),
+                                Content.styled(f"{player_glyph(seat)}{number}", player_style(seat)))
+    if view.urbanist >= 0 and URBANIST_BLOCKS[view.urbanist] >> slot & 1:
+        row, col = site_coords(view.urbanist)
+        line = f"row {row}" if name[0] in "WE" else f"column {col}"
+        return template("[b]$slot[/] is closed by the Urbanist ($line)", slot=name, line=line)
+    return None
 
 
 def _pools(view: State, seat: int) -> Content:
