@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from textual.widgets import DataTable
 
-from tests.tui.helpers import open_game, random_table
+from tests.tui.helpers import open_game, random_table, wait_for_turn
 from tui.app import MeepleApp
 from tui.screens.standings import StandingsScreen
 
@@ -23,6 +23,7 @@ def test_scoreboard_label_and_the_scores_panel(game_id: str) -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             table = random_table(game_id, ("human", "easy"), seed=4, moves=12)
             screen = await open_game(pilot, table)
+            await wait_for_turn(pilot, screen)  # the bot has moved: the numbers stand still
             board = str(screen.query_one("#scoreboard").render())
             assert LABELS[game_id] in board
             standings = table.game.standings(screen.current_view())

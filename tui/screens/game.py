@@ -11,7 +11,7 @@ import time
 from pathlib import PurePath
 from typing import Any, ClassVar, Hashable, Iterable
 
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -93,6 +93,7 @@ class GameScreen(Screen[None]):
         # The text last shown in each detail line, with its styles (Content's == compares
         # the text only, and a line may change its styles alone).
         self._details: dict[str, tuple[str, list[Span]]] = {}
+        self._laid_out_width = -1  # the width the log was last wrapped to
 
     # --- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -205,6 +206,7 @@ class GameScreen(Screen[None]):
 
     # --- lifecycle ------------------------------------------------------------------------
     def on_mount(self) -> None:
+        self._size_classes(self.app.size.width, self.app.size.height)  # before the first draw
         self.query_one("#actions", ActionList).border_title = "Moves"
         self.query_one("#log", GameLog).border_title = "Log"
         if self.viewer is not None and self.shares_keyboard() and not self.table.is_over():
@@ -215,13 +217,26 @@ class GameScreen(Screen[None]):
         self.refresh_all()
         self.call_after_refresh(self.advance)
 
-    def on_resize(self) -> None:
-        """Use the room of a large terminal: wider board cells, a wider side panel."""
-        self.set_class(self.size.width >= 120, "-wide")
-        self.set_class(self.size.height >= 34, "-tall")
-        self.refresh_all()
-        # The log wraps to its width, so it is rebuilt once the new size is laid out.
-        self.call_after_refresh(self._rebuild_log)
+    def _size_classes(self, width: int, height: int) -> bool:
+        """Set the size classes for a terminal of ``width`` x ``height``; True if they changed."""
+        before = (self.has_class("-wide"), self.has_class("-tall"))
+        self.set_class(width >= 120, "-wide")
+        self.set_class(height >= 34, "-tall")
+        return before != (self.has_class("-wide"), self.has_class("-tall"))
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Use the room of a large terminal: wider board cells, a wider side panel.
+
+        Textual sends a Resize of the same size again when idle: nothing is redrawn then.
+        The boards' geometry follows the size classes; the log wraps to its width.
+        """
+        width, height = event.size
+        if self._size_classes(width, height):
+            self.refresh_all()
+        if width != self._laid_out_width:
+            self._laid_out_width = width
+            # The log wraps to its width, so it is rebuilt once the new size is laid out.
+            self.call_after_refresh(self._rebuild_log)
 
     def _rebuild_log(self) -> None:
         self.query_one("#log", GameLog).show_entries(self.table.log, self.table.seats)
