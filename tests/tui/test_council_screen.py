@@ -138,3 +138,68 @@ def test_every_permit_prints_whole_in_its_slot() -> None:
         assert len(text) <= PERMIT_WIDTH, text
         parts = info.bonus.split(" + ")
         assert short_bonus(info.bonus).count(" ") == len(parts) - 1, text  # one word per part
+
+
+def test_cursor_visits_every_city_and_enter_without_a_move_says_so() -> None:
+    """Every city is a cursor place with its detail line (token, merchants, servant cost);
+    Enter on a city where no move can be made now notifies instead of doing anything."""
+
+    async def main() -> None:
+        from core.council.helpers import map_cities
+        from tests.tui.helpers import cursor_keys
+
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            from core.council.actions import Elect
+
+            table = council_table()
+            screen = await open_game(pilot, table)
+            # After the main action only quick moves and ending the turn remain: no city has a move.
+            screen.submit_action(next(a for a in table.legal_actions(0) if isinstance(a, Elect)))
+            await pilot.pause()
+            view = screen.current_view()
+            places = {(t.row, t.col) for t in screen.board_cursor.targets}
+            cities = screen._city_positions(view)
+            assert set(cities.values()) <= places
+            assert set(screen.board_actions) <= places
+            idle = [letter for letter, where in cities.items() if where not in screen.board_actions]
+            assert idle
+            letter = idle[0]
+            city = next(c for c in map_cities(view) if c.letter == letter)
+            before = len(table.log)
+            await pilot.press(*cursor_keys(screen, cities[letter]))
+            await pilot.pause()
+            detail = str(screen.query_one("#c4-detail").render())
+            assert f"{letter} {city.name}" in detail
+            assert (city.token or "no token") in detail
+            assert "building costs" in detail or "you have a merchant here" in detail
+            await pilot.press("enter")
+            await pilot.pause()
+            assert len(table.log) == before
+            assert any(f"Nothing to do at {city.name} now" in str(n.message) for n in app._notifications)
+
+    asyncio.run(main())
+
+
+def test_city_detail_names_the_neutral_merchant_and_the_servant_cost() -> None:
+    """In the 2-player game a neutral merchant is listed and counts for the servant cost."""
+
+    async def main() -> None:
+        from core.council.helpers import map_cities
+        from tests.tui.helpers import cursor_keys
+
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = council_table()
+            screen = await open_game(pilot, table)
+            view = screen.current_view()
+            neutral = [c for c in map_cities(view) if c.neutral and not c.merchants]
+            assert neutral
+            city = neutral[0]
+            await pilot.press(*cursor_keys(screen, screen._city_positions(view)[city.letter]))
+            await pilot.pause()
+            detail = str(screen.query_one("#c4-detail").render())
+            assert "n (neutral)" in detail
+            assert "building costs 1 servant" in detail and "1 servants" not in detail
+
+    asyncio.run(main())

@@ -1,7 +1,8 @@
 """The Council of Four screen: the council balconies, permits, the city map and your hand.
 
-The board uses the shared cursor: arrows move between the balconies, face-up permits,
-cities and your hand wherever a move can be made; Enter plays the move there, or lists the
+The board uses the shared cursor: arrows move between every city (its detail line
+describes it) and the balconies, face-up permits and your hand wherever a move can be
+made; Enter plays the move there, or lists the
 moves there (each payment with its coin cost) when there are several. Moves without a
 place on the board (servants, changing permits, ending the turn) are in the move list.
 """
@@ -28,7 +29,7 @@ from core.council.actions import (
     Royal,
     Token,
 )
-from core.council.content import BALCONIES, REGIONS
+from core.council.content import BALCONIES, CITY_INDEX, REGIONS
 from core.council.helpers import (
     face_up,
     map_cities,
@@ -55,6 +56,7 @@ from tui.games.council_render import (
 from tui.screens.game import GameScreen
 from tui.text import notify, plain, template
 from tui.widgets.board import BoardView
+from tui.widgets.cursor import Target
 from tui.widgets.picture import BoardPicture
 from tui.widgets.players import player_glyph, player_style
 
@@ -89,6 +91,10 @@ class CouncilScreen(GameScreen):
         ("permits", "BC:3vp 3c = build in B or C, bonus 3 VP and 3 coins"),
     ]
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._had_moves = False  # whether the last board targets had places with moves
+
     def compose_board(self) -> ComposeResult:
         with CouncilBoard(id="c4-board"):
             yield BoardPicture(id="c4-picture")
@@ -116,6 +122,29 @@ class CouncilScreen(GameScreen):
         if isinstance(action, Pay):
             return (hand_row(self.scale), 0)
         return None
+
+    def board_targets(self, view: State, groups: dict[tuple[int, int], list[Hashable]]) -> list[Target]:
+        """The places where moves can be made, then every other city (a place to look at:
+        its detail line describes it)."""
+        if groups and not self._had_moves:
+            # The viewer's decision has just begun (after a bot, a curtain): start on a place
+            # where a move can be made, not on a city left under the cursor while looking.
+            self.board_cursor.index = -1
+        self._had_moves = bool(groups)
+        others = set(self._city_positions(view).values()) - set(groups)
+        # Where moves can be made comes first: a cursor whose place is gone starts there.
+        return [Target(pos, pos[0], pos[1]) for pos in sorted(groups) + sorted(others)]
+
+    def board_choose(self) -> None:
+        """Enter on a city where no move can be made now says so; elsewhere as usual."""
+        position = self.cursor_position
+        view = self.current_view()
+        letter = self._city_at(view, position)
+        if letter and position is not None and not self.board_actions.get(position):
+            name = next(c.name for c in map_cities(view) if c.letter == letter)
+            notify(self, f"Nothing to do at {name} now")
+            return
+        super().board_choose()
 
     def _permit_position(self, view: State, tile: str) -> tuple[int, int] | None:
         for region, tiles in face_up(view).items():
@@ -182,15 +211,23 @@ class CouncilScreen(GameScreen):
         lines.append(plain(rewards_line(view)))
         return Content("\n").join(lines)
 
-    @staticmethod
-    def _city_detail(view: State, letter: str) -> Content:
-        """One line about a city: name, colour class, token, merchants."""
+    def _city_detail(self, view: State, letter: str) -> Content:
+        """One line about a city: name, region, colour class, token, merchants (the neutral
+        one too) and the servants building there costs (one per merchant already there)."""
         city = next(c for c in map_cities(view) if c.letter == letter)
         merchants = [Content.styled(player_glyph(s), player_style(s)) for s in city.merchants]
+        if city.neutral:
+            merchants.append(plain("n (neutral)"))
+        if self.viewer is not None and self.viewer in city.merchants:
+            cost = "you have a merchant here"
+        else:
+            need = view.occupancy(CITY_INDEX[letter])
+            cost = f"building costs {counted(need, 'servant')}" if need else "building costs no servants"
         return Content.assemble(
             template("[b]$letter $name[/] ($region, $colour) · $token · merchants ", letter=city.letter,
                      name=city.name, region=city.region, colour=city.colour, token=city.token or "no token"),
             Content(" ").join(merchants) if merchants else "none",
+            plain(f" · {cost}"),
         )
 
     def private_text(self, view: State) -> Content:
