@@ -6,11 +6,13 @@ import asyncio
 from typing import Any, Awaitable, Callable
 
 from textual.pilot import Pilot
-from textual.widgets import OptionList
+from textual.widgets import Checkbox, OptionList
 
 from tui.app import MeepleApp
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.menu import MenuScreen
+from tui.screens.new_game import NewGameScreen
+from tui.screens.settings import SettingsScreen
 
 from tests.tui.helpers import open_game, quadropolis_table, write_fixed_save
 
@@ -105,3 +107,24 @@ def test_menu_cursor_does_not_wrap() -> None:
         assert menu.highlighted == last - 1
 
     run(body)
+
+
+def test_checkboxes_look_different_on_and_off_without_colour() -> None:
+    async def body(pilot: Pilot[Any], app: MeepleApp) -> None:
+        for key, screen in [("s", SettingsScreen), ("n", NewGameScreen)]:
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, screen)
+            boxes = list(app.screen.query(Checkbox))
+            assert boxes, screen
+            for box in boxes:
+                before = box.render().plain
+                box.toggle()
+                await pilot.pause()
+                after = box.render().plain
+                assert before != after, (screen, before)
+                assert {before[:3], after[:3]} == {"▐✓▌", "▐ ▌"}
+            await pilot.press("escape")
+            await pilot.pause()
+
+    run(body, size=(120, 40))

@@ -22,6 +22,26 @@ from tui.text import notify, plain
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.players import player_glyph
 
+class TickBox(Checkbox):
+    """A checkbox whose state shows without colour: a tick when on, blank when off.
+
+    Textual's ``Checkbox`` draws the same ``X`` either way and tells them apart by colour
+    alone, which some themes (and every monochrome terminal) hardly show.
+    """
+
+    ON = "✓"
+    OFF = " "
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.BUTTON_INNER = self.ON if self.value else self.OFF
+
+    def watch_value(self) -> None:
+        """Show the new state (Textual sets the ``-on`` class)."""
+        super().watch_value()
+        self.BUTTON_INNER = self.ON if self.value else self.OFF
+
+
 CONTROLLERS: list[tuple[str, str]] = [
     ("Human", "human"),
     ("Bot · easy", "easy"),
@@ -120,7 +140,7 @@ class NewGameScreen(Screen[None]):
         box.remove_children()
         for spec in info.options:
             if isinstance(spec.default, bool):
-                box.mount(Checkbox(plain(spec.label), spec.default, compact=True, id=f"opt-{spec.key}"))
+                box.mount(TickBox(plain(spec.label), spec.default, compact=True, id=f"opt-{spec.key}"))
             else:
                 row = Horizontal(classes="row")
                 box.mount(row)

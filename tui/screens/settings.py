@@ -15,6 +15,7 @@ from core.table import LEVELS
 from saves import Settings
 from themes import DEFAULT_THEME, MeepleTheme, theme_title
 from tui.app import meeple_app
+from tui.screens.new_game import TickBox
 from tui.text import notify, plain
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.players import player_glyph
@@ -46,7 +47,7 @@ class SettingsScreen(Screen[None]):
                 yield Label("Bot level", classes="label")
                 yield Select([(lvl, lvl) for lvl in LEVELS], value=settings.bot_level,
                              allow_blank=False, compact=True, id="level")
-            yield Checkbox("Confirm before ending a turn", settings.confirm_end_turn,
+            yield TickBox("Confirm before ending a turn", settings.confirm_end_turn,
                            compact=True, id="confirm")
             yield Static("Default names", classes="section")
             for index in range(5):
