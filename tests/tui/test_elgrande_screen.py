@@ -137,3 +137,40 @@ def test_five_players_counts_stay_inside_their_region_boxes(cell: tuple[int, int
             assert piece in shown, (region.short, shown)
             if view.grandes[seat] == index:  # the Grande as a glyph, at every size
                 assert piece + "♜" in shown, (region.short, shown)
+
+
+def test_hand_text_shortens_runs_and_counts_unseen_take_backs() -> None:
+    from tui.games.elgrande import hand_text
+
+    view = random_table("elgrande", ("human",) * 3, seed=5, moves=0).view(0).clone()
+    view.hand[1] = sum(1 << v for v in (1, 2, 3, 4, 5, 6, 8, 9, 11, 12, 13))
+    assert hand_text(view, 1) == "1-6 8 9 11-13"
+    view.backs_hidden[1] = 1
+    assert hand_text(view, 1).endswith(" +1?")
+    view.hand[1] = 0
+    view.backs_hidden[1] = 0
+    assert hand_text(view, 1) == "none"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_opponents_power_cards_in_hand_are_on_screen(size: tuple[int, int]) -> None:
+    from tui.games.elgrande import hand_text
+
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=size) as pilot:
+            table = random_table("elgrande", ("human",) * 5, seed=5,
+                                 until=lambda t: t.state.round == 3 and t.state.phase_name == "bid")
+            screen = await open_game(pilot, table)
+            view = screen.current_view()
+            me = screen.viewer
+            detail = str(screen.query_one("#eg-detail").render())
+            assert detail.startswith("Power "), "the cursor starts on a power card when bidding"
+            board = str(screen.query_one("#scoreboard").render())
+            for seat in range(5):
+                if seat != me:
+                    assert f"{'ABCDE'[seat]} {hand_text(view, seat)}" in detail
+                    assert (f"hand {hand_text(view, seat)}" in board) == (size == (120, 40))
+            assert "hand" not in board.split(screen.table.seats[me].name)[1].split("\n")[1]
+
+    asyncio.run(main())

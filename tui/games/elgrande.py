@@ -16,15 +16,37 @@ from textual.widgets import Static
 
 from core.elgrande import veto_prompt
 from core.elgrande.actions import Power, Take
-from core.elgrande.content import CARDS, CASTILLO, REGIONS
+from core.elgrande.content import BOARD, CARDS, CASTILLO, REGIONS
 from core.elgrande.state import State
 from tui.games.elgrande_render import map_size, power_position, region_anchor, render_board
 from tui.screens.game import GameScreen
 from tui.text import template
 from tui.widgets.board import BoardView
 from tui.widgets.picture import BoardPicture
+from tui.widgets.players import player_tag
 
 REGION_FIELDS = ("dest", "region", "source", "area")
+
+
+def _caballeros(count: int) -> str:
+    return f"{count} caballero" if count == 1 else f"{count} caballeros"
+
+
+def hand_text(view: State, seat: int) -> str:
+    """``seat``'s power cards surely in hand, runs shortened (``1-6 8 9 11-13``), and
+    ``+1?`` for each card taken back unseen (public: power cards are played face up)."""
+    values = view.hand_known(seat)
+    runs: list[list[int]] = []
+    for value in values:
+        if runs and runs[-1][-1] == value - 1:
+            runs[-1].append(value)
+        else:
+            runs.append([value])
+    words = [f"{run[0]}-{run[-1]}" if len(run) > 2 else " ".join(map(str, run)) for run in runs]
+    unknown = view.hand_unknown(seat)
+    if unknown:
+        words.append(f"+{unknown}?")
+    return " ".join(words) or "none"
 
 
 class ElGrandeScreen(GameScreen):
@@ -39,6 +61,8 @@ class ElGrandeScreen(GameScreen):
         ("m", "Jump to the move list (type to filter)"),
         ("map", "GA 4/2/0: region and its 1st/2nd/3rd points · A3: player A has 3 caballeros"),
         ("map", "A3♜: player A's Grande is there too · ♚ the King"),
+        ("hand", "others' power cards still in hand (1-6: 1 to 6; +1?: one taken back unseen), "
+                 "on the scoreboard when tall and with the cursor on your power cards"),
     ]
 
     def compose_board(self) -> ComposeResult:
@@ -96,12 +120,28 @@ class ElGrandeScreen(GameScreen):
             if region_anchor(index, *self.cell) == cursor:
                 scores = "/".join(map(str, view.region_values(index)))
                 return template("[b]$region[/] · scores $scores", region=REGIONS[index].name, scores=scores)
+        if cursor[0] == first_card + 5:
+            return self._power_detail(view, cursor)
         if first_card <= cursor[0] < first_card + 5 and cursor[1] == 0:
             stack = cursor[0] - first_card + 1
             card = dict(view.face_up_cards()).get(stack)
             if card is not None:
                 return template("[b]$card[/]: $text", card=CARDS[card].name, text=CARDS[card].text)
         return Content()
+
+    def _power_detail(self, view: State, cursor: tuple[int, int]) -> Content:
+        """A power card under the cursor: its caballeros, and what the others still hold."""
+        parts = []
+        hand = view.hand_values(self.viewer) if self.viewer is not None else []
+        value = next((v for v in hand if power_position(cursor[0], v) == cursor), None)
+        if value is not None:
+            parts.append(template("[b]Power $value[/]: $count", value=value,
+                                  count=_caballeros(BOARD.power_caballeros[value])))
+        others = [s for s in range(len(view.names)) if s != self.viewer]
+        if others:
+            hands = [Content.assemble(player_tag(s), " ", hand_text(view, s)) for s in others]
+            parts.append(Content.assemble("hands ", Content(" · ").join(hands)))
+        return Content(" · ").join(parts)
 
     def private_text(self, view: State) -> Content:
         """Court and provinces of the viewing player."""
@@ -120,6 +160,8 @@ class ElGrandeScreen(GameScreen):
             bid = f" bid {view.bids[seat]}" if view.bids[seat] > 0 else ""
             extra[seat] = template("\n   [dim]court $court prov $provinces$bid$veto[/]", court=view.court[seat],
                                    provinces=view.provinces[seat], bid=bid, veto=veto)
+            if seat != self.viewer and self.has_class("-tall"):
+                extra[seat] += template("\n   [dim]hand $hand[/]", hand=hand_text(view, seat))
         return extra
 
     def game_over_extra(self) -> Content:
