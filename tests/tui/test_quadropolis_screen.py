@@ -228,3 +228,39 @@ def test_a_closed_slot_is_described_as_closed_not_as_a_take() -> None:
             assert "takes" not in text.split("\n")[0]
 
     asyncio.run(main())
+
+
+def test_the_build_hint_previews_the_score_or_says_why_not() -> None:
+    """In the build step the hint shows the viewer's VP if the game ended now, before and
+    after building on the square under the cursor; on a square it may not go, the reason."""
+
+    async def main() -> None:
+        from core.quadropolis.board import CITY
+
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = quadropolis_table(("human", "human"), moves=12)
+            while table.state.phase != "build":
+                seat = table.to_act()[0]
+                table.submit(seat, table.legal_actions(seat)[-1])
+            screen = await open_game(pilot, table)
+            played = len(table.log)
+            seat = table.to_act()[0]
+            view = table.view(seat)
+            game = table.game
+            build = next(a for a in table.legal_actions(seat) if isinstance(a, Build))
+            before = game.standings(view).projected[seat]
+            after = game.standings(game.apply(view, seat, build)).projected[seat]
+            screen.city_cursor = (build.row - 1) * CITY + build.col - 1
+            screen.refresh_all()
+            hint = screen.query_one("#qp-hint").render().plain
+            assert f"({build.row},{build.col}): VP if it ended now {before} → {after}" in hint
+            square = next(sq for sq in range(CITY * CITY)
+                          if Build(sq // CITY + 1, sq % CITY + 1) not in table.legal_actions(seat))
+            screen.city_cursor = square
+            screen.refresh_all()
+            reason = game.why_illegal(view, seat, Build(square // CITY + 1, square % CITY + 1))
+            assert reason and reason in screen.query_one("#qp-hint").render().plain.replace("\n", " ")
+            assert len(table.log) == played and table.state.phase == "build"  # nothing was played
+
+    asyncio.run(main())

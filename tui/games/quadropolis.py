@@ -18,6 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Static
 
+from core.engine import IllegalAction
 from core.quadropolis.actions import Build, Discard, Place
 from core.quadropolis.board import (
     CITY,
@@ -114,6 +115,7 @@ class QuadropolisScreen(GameScreen):
         self.shown_city: int | None = None
         self._turn_shown: tuple[int, int] | None = None  # (round, turn) the shown city was set for
         self._holding_city = False  # a bot's build is flashing on its city: do not switch yet
+        self._preview: tuple[tuple[object, ...], Content] = ((), Content())  # (log, seat, row, col)
         self.site_flash = (-1, -1)
         self.city_flash = (-1, -1)  # (seat, square)
         self._snapped_at = -1  # log length when the city cursor was last put on a legal square
@@ -282,12 +284,31 @@ class QuadropolisScreen(GameScreen):
             if reason:
                 return text + template("\n[$error]$reason[/]", reason=reason)
             return text + template("\n[dim]1–4 architect · arrows move · enter takes[/]")
-        n = view.pending_architect
+        keys = template("\n[dim]row/col $n · enter builds · d discards[/]", n=view.pending_architect)
+        if self.city_cursor < 0:
+            return template("Architect $n: row/column $n or a green square", n=view.pending_architect) + keys
         row, col = divmod(self.city_cursor, CITY)
-        return template(
-            "Architect $n: row/column $n or a green square\n[dim]enter builds at ($row,$col) · d discards[/]",
-            n=n, row=row + 1, col=col + 1,
-        )
+        return self._build_preview(view, row + 1, col + 1) + keys
+
+    def _build_preview(self, view: State, row: int, col: int) -> Content:
+        """What building at (row, col) does to the viewer's score if the game ended now
+        ("(1,4): VP if it ended now 12 → 15"), or why it may not go there."""
+        seat = self.viewer
+        assert seat is not None
+        key = (tuple(entry.action for entry in self.table.log), seat, row, col)
+        if self._preview[0] == key:
+            return self._preview[1]
+        where = template("[b]($row,$col)[/]: ", row=row, col=col)
+        try:
+            after = self.game.apply(view, seat, Build(row, col))  # views are states; apply is pure
+        except IllegalAction as exc:
+            text = where + template("[$error]$reason[/]", reason=exc.reason)
+        else:
+            before = self.game.standings(view).projected[seat]
+            now = self.game.standings(after).projected[seat]
+            text = where + template("VP if it ended now $before → [b]$now[/]", before=before, now=now)
+        self._preview = (key, text)
+        return text
 
     def private_text(self, view: State) -> Content:
         """The viewing player's pools, Architects left and tile in hand."""
