@@ -62,7 +62,7 @@ _FUTURE_EN = 0.15
 
 
 class QuadropolisGame(Game[State, Action]):
-    """Quadropolis, Classic mode, for 2-4 players (see ``shared/rules/quadropolis.md``)."""
+    """Quadropolis, Classic mode, for 2-4 players (see ``seeds/quadropolis/rules.md``)."""
 
     info = INFO
 
@@ -120,7 +120,7 @@ class QuadropolisGame(Game[State, Action]):
         )
 
     def result(self, state: State) -> Result:
-        """Final breakdown (§5.3 categories), ranks and tie-break notes."""
+        """Final breakdown (a line per scoring category and penalty), ranks and tie-break notes."""
         allocations = [self.allocation(state, seat) for seat in range(state.players)]
         totals = tuple(a.total for a in allocations)
         empty = [sum(1 for code in state.codes[seat] if code == 0) for seat in range(state.players)]

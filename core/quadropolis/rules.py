@@ -118,7 +118,9 @@ def free_slots(state: State) -> list[int]:
 
 
 def build_squares(codes: Sequence[int], tower: bool, architect: int) -> list[int]:
-    """City squares where a tile taken with ``architect`` may be built (§2.4).
+    """City squares where a tile taken with ``architect`` may be built.
+
+    Rules: "Your turn" › "2. Build it, or discard it".
 
     Empty squares of row or column ``architect``; for a Tower Block also any Tower Block below
     the height limit that is in that row/column or would get exactly floor ``architect``.

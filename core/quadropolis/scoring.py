@@ -1,14 +1,15 @@
-"""Quadropolis scoring: the §5.1 tables, the optimal final allocation (§5.2) and estimates.
+"""Quadropolis scoring: the points tables, the optimal final allocation and estimates (rules:
+"End of game scoring").
 
 A city is described by its 16 square codes (see :func:`core.quadropolis.state.square_code`)
 plus the two pools. Three entry points:
 
-* :func:`best_score` — the maximum §5.2 score (exact; memoised; cheap enough for every
-  scoreboard refresh and for bots).
+* :func:`best_score` — the maximum score over all final allocations (exact; memoised; cheap
+  enough for every scoreboard refresh and for bots).
 * :func:`allocate` — the allocation shown to players: the first maximum found when the sets of
   Inhabitant-activated (A) and Energy-activated (B) buildings are enumerated as bit masks in
   increasing order over the buildings sorted by (row, column), A outer, B inner. It carries
-  the §5.3 breakdown.
+  the result breakdown (one line per scoring category and penalty).
 * :func:`estimate` — a soft version for bot evaluation mid-game.
 
 How :func:`best_score` avoids the 2^16 brute force: the score splits into an Energy side
@@ -19,7 +20,8 @@ Inhabitant-side value, and per number ``t`` of activated Tower Blocks the best E
 value, then combine over (shops activated, a, t). With ``adjacency_needs_activation`` the
 neighbours that Parks and Factories count must be activated, so we tabulate per *set* of
 activated Shops and Tower Blocks instead of per count. Tests check this against the literal
-§5.2 enumeration and against an independent resource-by-resource search.
+enumeration of every pair of activated sets and against an independent resource-by-resource
+search.
 """
 
 from __future__ import annotations
@@ -296,7 +298,7 @@ _best: dict[tuple[Codes, int, int, bool], int] = {}
 
 
 def best_score(codes: Sequence[int], inh: int, en: int, adjacency: bool = False) -> int:
-    """Maximum final score of a city (§5.2) with ``inh`` Inhabitants and ``en`` Energy."""
+    """Top final score (optimal allocation) of a city with ``inh`` Inhabitants and ``en`` Energy."""
     key = (tuple(codes), inh, en, adjacency)
     value = _best.get(key)
     if value is None:
@@ -365,7 +367,7 @@ class Allocation:
 def score_allocation(
     codes: Sequence[int], activated: Iterable[int], inh: int, en: int, adjacency: bool = False
 ) -> Allocation:
-    """Score one allocation given the activated squares (0..15); the rest follows §5.2.
+    """Score one allocation given the activated squares (0..15); the rest is allocated as below.
 
     Spare Inhabitants fill activated Shops to capacity in (row, column) order, then the other
     Shops; spare Energy goes to Parks in (row, column) order; the rest is penalised.
@@ -450,7 +452,7 @@ def score_allocation(
 
 
 def allocate(codes: Sequence[int], inh: int, en: int, adjacency: bool = False) -> Allocation:
-    """The deterministic optimal allocation to display (first maximum in §5.2 order)."""
+    """The deterministic optimal allocation to display (first maximum in bit-mask order)."""
     codes = tuple(codes)
     target = best_score(codes, inh, en, adjacency)
     city = _city(codes, adjacency)

@@ -81,7 +81,10 @@ def progress(state: State) -> str:
 
 
 def tie_notes(state: State, totals: Sequence[int], empty: Sequence[int]) -> list[str]:
-    """Explain the tie-breaks used (§5.3): Inhabitants owned, then fewer empty squares."""
+    """Explain the tie-breaks used: Inhabitants owned, then fewer empty squares.
+
+    Rules: "End of game scoring" › "Ties".
+    """
     names = state.names
     notes = []
 

@@ -1,7 +1,8 @@
 """Test helpers: cities from readable layouts, and scorers written independently of the engine.
 
-The reference scorers here follow spec §5.1/§5.2 directly, with the tables typed in from the
-spec (not read from the data files), so they check the data as well as the optimiser.
+The reference scorers here follow the points tables and the final-allocation procedure
+(rules: "End of game scoring") directly, with the tables typed in by hand (not read from the
+data files), so they check the data as well as the optimiser.
 """
 
 from __future__ import annotations
@@ -83,7 +84,10 @@ def reference_score(
     en: int,
     adjacency: bool = False,
 ) -> int:
-    """Score one complete placement of resources, straight from §5.1."""
+    """Score one complete placement of resources, from the points tables.
+
+    Rules: "End of game scoring" › "Points".
+    """
     kinds = {sq: entry[0] for sq, entry in layout.items()}
     used_i = sum(1 for sq in activated if kinds[sq] in INH_TYPES) + sum(customers.values())
     used_e = sum(1 for sq in activated if kinds[sq] in EN_TYPES) + sum(park_energy.values())
@@ -169,7 +173,10 @@ def exhaustive_best(layout: Layout, inh: int, en: int, adjacency: bool = False) 
 def spec_enumeration(
     layout: Layout, inh: int, en: int, adjacency: bool = False
 ) -> tuple[int, set[tuple[int, int]]]:
-    """The literal §5.2 procedure: returns (maximum, activated set of the first maximum)."""
+    """The literal final-allocation search over all activated sets.
+
+    Returns (maximum, activated set of the first maximum).
+    """
     a_list = sorted(sq for sq, e in layout.items() if e[0] in INH_TYPES)
     b_list = sorted(sq for sq, e in layout.items() if e[0] in EN_TYPES)
     shops = sorted(sq for sq, e in layout.items() if e[0] == "shop")

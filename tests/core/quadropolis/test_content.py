@@ -1,4 +1,5 @@
-"""Content: the tile data against spec §3.3 (counts, marks, face-up mixes) and validation.
+"""Content: the tile data against the per-round tile counts (counts, marks, face-up mixes)
+and validation.
 
 Nothing here depends on the type of tile 4-11 (doubtful, ruling A14): round 4 checks count its
 Factories and Harbors together.

@@ -1,4 +1,5 @@
-"""Seeded random games at 2, 3 and 4 players, checking the invariants of spec §7 at every step
+"""Seeded random games at 2, 3 and 4 players, checking the engine invariants (tiles,
+Architects, towers, pools) at every step
 (:func:`core.quadropolis.state.problems`) and the flow of rounds and placements."""
 
 from __future__ import annotations

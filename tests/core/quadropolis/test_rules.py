@@ -1,4 +1,5 @@
-"""Rules: slot targeting (§2.1), the Urbanist, slot occupancy, building (§2.3-2.4), Mayor."""
+"""Rules: slot targeting (rules: "Your turn" › "1. Send an Architect"), the Urbanist, slot
+occupancy, building (rules: "Your turn" › "2. Build it, or discard it"), Mayor."""
 
 from __future__ import annotations
 
@@ -38,7 +39,7 @@ def builds(state: State) -> set[tuple[int, int]]:
     return {(a.row, a.col) for a in GAME.legal_actions(state, seat) if isinstance(a, Build)}
 
 
-# --- §2.1 slot targeting ------------------------------------------------------------------
+# --- slot targeting ("1. Send an Architect") ----------------------------------------------
 @pytest.mark.parametrize(
     "slot, n, square",
     [("W2", 3, (2, 3)), ("E2", 3, (2, 3)), ("N5", 4, (4, 5)), ("S1", 1, (5, 1)), ("W1", 1, (1, 1)), ("E5", 4, (5, 2))],
@@ -152,7 +153,7 @@ def test_architect_used_once_per_round() -> None:
     assert state.unused_architects(0) == [1, 3, 4]
 
 
-# --- building: §2.3, §2.4, E7 ------------------------------------------------------------------
+# --- building ("2. Build it, or discard it"), the Tower Block example with Architect 3 ---------
 def test_e7_tower_placement_with_architect_3() -> None:
     state = new()
     put_city(state, 0, 1, 1, ("tower", 2))

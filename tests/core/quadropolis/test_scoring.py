@@ -1,4 +1,5 @@
-"""Scoring: worked examples E1-E5 of spec §5.4 and the optimal allocation of §5.2."""
+"""Scoring: the worked scoring examples E1-E5 (optimal allocation beats activating everything,
+Harbor row and column, Public Services, Factory, Park) and the optimal final allocation."""
 
 from __future__ import annotations
 
