@@ -174,3 +174,32 @@ def test_opponents_power_cards_in_hand_are_on_screen(size: tuple[int, int]) -> N
             assert "hand" not in board.split(screen.table.seats[me].name)[1].split("\n")[1]
 
     asyncio.run(main())
+
+
+def test_veto_text_says_until_when_it_lasts() -> None:
+    from core.elgrande.content import SETUP
+    from tui.games.elgrande import veto_text
+
+    view = random_table("elgrande", ("human",) * 3, seed=5, moves=0).view(0).clone()
+    assert veto_text(view, 1) == ""
+    view.vetoes = [(1, 5)]
+    assert veto_text(view, 1) == "veto to end of round 5"
+    view.vetoes = [(1, SETUP.rounds + 1), (1, 5), (0, 3)]
+    assert veto_text(view, 1) == "2 vetos to end of round 5, the game's end"
+    assert veto_text(view, 0) == "veto to end of round 3"
+
+
+def test_scoreboard_names_the_veto_holder_and_until_when() -> None:
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = random_table("elgrande", ("human", "human", "human"), seed=1, play_seed=1,
+                                 until=lambda t: any(isinstance(a, Veto) for s in t.to_act()
+                                                     for a in t.legal_actions(s)))
+            screen = await open_game(pilot, table)
+            ((holder, expiry),) = table.state.vetoes
+            board = str(screen.query_one("#scoreboard").render())
+            after = board.split(table.seats[holder].name)[1]
+            assert f"veto to end of round {expiry}" in after.split(table.seats[(holder + 1) % 3].name)[0]
+
+    asyncio.run(main())

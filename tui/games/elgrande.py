@@ -16,7 +16,7 @@ from textual.widgets import Static
 
 from core.elgrande import veto_prompt
 from core.elgrande.actions import Power, Take
-from core.elgrande.content import BOARD, CARDS, CASTILLO, REGIONS
+from core.elgrande.content import BOARD, CARDS, CASTILLO, REGIONS, SETUP
 from core.elgrande.state import State
 from tui.games.elgrande_render import map_size, power_position, region_anchor, render_board
 from tui.screens.game import GameScreen
@@ -47,6 +47,20 @@ def hand_text(view: State, seat: int) -> str:
     if unknown:
         words.append(f"+{unknown}?")
     return " ".join(words) or "none"
+
+
+def veto_text(view: State, seat: int) -> str:
+    """``seat``'s live Vetos and until when they last (``veto to end of round 5``), or "".
+
+    A Veto lasts until the end of the next round played; one taken in the last round
+    lasts to the game's end.
+    """
+    ends = sorted(expiry for holder, expiry in view.vetoes if holder == seat)
+    if not ends:
+        return ""
+    what = "veto" if len(ends) == 1 else f"{len(ends)} vetos"
+    until = [f"end of round {e}" if e <= SETUP.rounds else "the game's end" for e in dict.fromkeys(ends)]
+    return f"{what} to {', '.join(until)}"
 
 
 class ElGrandeScreen(GameScreen):
@@ -152,14 +166,16 @@ class ElGrandeScreen(GameScreen):
                         provinces=view.provinces[seat])
 
     def scoreboard_extra(self, view: State) -> dict[int, Content]:
-        """Court and provinces of each player, and who holds a Veto."""
-        holders = view.veto_holders()
+        """Court, provinces and bid of each player, who holds a Veto and until when, and
+        (tall screens) the others' power cards in hand."""
         extra = {}
         for seat in range(len(self.table.seats)):
-            veto = " veto" if seat in holders else ""
             bid = f" bid {view.bids[seat]}" if view.bids[seat] > 0 else ""
-            extra[seat] = template("\n   [dim]court $court prov $provinces$bid$veto[/]", court=view.court[seat],
-                                   provinces=view.provinces[seat], bid=bid, veto=veto)
+            extra[seat] = template("\n   [dim]court $court prov $provinces$bid[/]", court=view.court[seat],
+                                   provinces=view.provinces[seat], bid=bid)
+            veto = veto_text(view, seat)
+            if veto:
+                extra[seat] += template("\n   [$warning]$veto[/]", veto=veto)
             if seat != self.viewer and self.has_class("-tall"):
                 extra[seat] += template("\n   [dim]hand $hand[/]", hand=hand_text(view, seat))
         return extra
