@@ -203,3 +203,36 @@ def test_city_detail_names_the_neutral_merchant_and_the_servant_cost() -> None:
             assert "building costs 1 servant" in detail and "1 servants" not in detail
 
     asyncio.run(main())
+
+
+def test_queen_payment_is_one_label_with_its_roads_and_total() -> None:
+    """'Pay blue + purple + 1 road: 9 coins': the cards, the roads (one road singular) and
+    the total once; the route line says '1 road' too."""
+
+    async def main() -> None:
+        from core.council.helpers import payment_preview, queen_city, shortest_route
+        from core.council.state import STAGE_ROYAL
+
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(120, 40)) as pilot:
+            table = council_table()
+            screen = await open_game(pilot, table)
+            view = table.view(0)
+            near = [a for a in table.legal_actions(0) if isinstance(a, Royal)
+                    and len(shortest_route(view, queen_city(view), a.city)) == 2]
+            assert near
+            screen.board_cursor.move_to(screen.board_position(near[0], view))
+            screen.update_board(view)
+            assert "1 road, 2 coins" in str(screen.query_one("#c4-detail").render())
+            screen.submit_action(near[0])
+            await pilot.pause()
+            assert table.state.stage == STAGE_ROYAL
+            view = screen.current_view()
+            labels = [(text, action) for text, action in screen.query_one("#actions")._items
+                      if isinstance(action, Pay)]
+            assert labels
+            for text, action in labels:
+                total = payment_preview(view, action.cards)
+                assert text == f"Pay {' + '.join(action.cards)} + 1 road: {total} coins", text
+
+    asyncio.run(main())

@@ -31,6 +31,7 @@ from core.council.actions import (
 )
 from core.council.content import BALCONIES, CITY_INDEX, REGIONS
 from core.council.helpers import (
+    city_letter,
     face_up,
     map_cities,
     payment_preview,
@@ -157,13 +158,15 @@ class CouncilScreen(GameScreen):
         return {c.letter: city_position(c.x, c.y, scale) for c in map_cities(view)}
 
     def action_label(self, action: Hashable, view: State) -> str:
-        """Payments for the Queen's help add the road coins, so the total shows before you confirm."""
-        text = super().action_label(action, view)
+        """A payment for the Queen's help is one label with the roads and the total:
+        "Pay blue + purple + 1 road: 9 coins"."""
         if isinstance(action, Pay) and view.stage == STAGE_ROYAL:
             cost = payment_preview(view, action.cards)
             if cost is not None:
-                text += f" + roads = {cost} coins"
-        return text
+                roads = len(shortest_route(view, queen_city(view), city_letter(view.stage_arg))) - 1
+                parts = list(action.cards) + ([counted(roads, "road")] if roads else [])
+                return f"Pay {' + '.join(parts)}: {counted(cost, 'coin')}"
+        return super().action_label(action, view)
 
     # --- drawing --------------------------------------------------------------------------
     def update_board(self, view: State) -> None:
@@ -195,7 +198,8 @@ class CouncilScreen(GameScreen):
             lines.append(self._city_detail(view, letter))
             if route:
                 cost = route_cost(view, route[0], route[-1])
-                lines.append(plain(f"Queen's route {'→'.join(route)}: {len(route) - 1} roads, {cost} coins"))
+                lines.append(plain(f"Queen's route {'→'.join(route)}: {counted(len(route) - 1, 'road')}, "
+                                   f"{counted(cost, 'coin')}"))
         elif cursor == (hand_row(self.scale), 0):
             lines.append(plain("Enter lists the payments you can make, each with its coin cost."))
         elif cursor is not None:
