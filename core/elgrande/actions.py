@@ -1,4 +1,5 @@
-"""El Grande actions: one small frozen, slotted dataclass per kind of decision (spec §3.10).
+"""El Grande actions: one small frozen, slotted dataclass per kind of decision (the engine's
+decision model).
 
 Regions are ints ``0..8`` (see :data:`core.elgrande.content.REGIONS`), ``9`` is the Castillo
 and ``10`` a player's court (only as the source of :class:`Ret`). The plain-data encoding is

@@ -99,7 +99,7 @@ _PROVINCE_VALUE = 0.1
 
 
 class ElGrandeGame(Game[State, Action]):
-    """El Grande, classic base game, for 2-5 players (see ``shared/rules/el-grande.md``)."""
+    """El Grande, classic base game, for 2-5 players (see ``seeds/elgrande/rules.md``)."""
 
     info = INFO
 
@@ -236,7 +236,7 @@ class ElGrandeGame(Game[State, Action]):
 
     # --- information -----------------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> State:
-        """What ``seat`` may see (spec §3.10 "Views"); ``None`` is a spectator.
+        """What ``seat`` may see (the hidden-information rules); ``None`` is a spectator.
 
         Hidden: the order of the face-down stacks (shown sorted), other seats' hidden
         take-backs (their hands show only the sure values), other seats' committed disks

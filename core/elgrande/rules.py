@@ -1,10 +1,12 @@
-"""El Grande rules: setup, the round flow, legal moves and applying them (spec §3, §4, §3.10).
+"""El Grande rules: setup, the round flow, legal moves and applying them (rules: "A round",
+"Action cards in short"; the engine's decision model).
 
 The state always waits for one decision: one seat, or one simultaneous secret-disk group.
 Everything automatic (revealing cards, scorings, resolving disks, ending turns and rounds)
 happens inside the :func:`apply_in_place` call that completes the enabling decision, and
 any decision with a single legal option is taken by the engine and recorded as an
-``("auto", seat, action, facts)`` event (spec §6 #25).
+``("auto", seat, action, facts)`` event (the forced-move rule: a decision with one option is
+never asked).
 
 Flow of a round: ``bid`` (power cards clockwise from the previous round's lowest bidder) →
 per player, highest bid first: ``court`` (refill from the provinces) → ``pull`` (shortage:
@@ -157,7 +159,7 @@ GENERAL_ROUNDS = frozenset(SETUP.general_scoring_after)
 
 # --- setup ------------------------------------------------------------------------------------
 def new_game(names: Sequence[str], seed: int, options: Mapping[str, Any]) -> State:
-    """Set up a game (spec §1.2) with parsed options; raises ValueError for bad input.
+    """Set up a game (rules: "Set-up") with parsed options; raises ValueError for bad input.
 
     Options: ``veto_windows`` ("every_step"/"start_only"), ``use_veto``,
     ``castillo_visible``, ``short_game``, ``score_class_uses_printed`` (bools) and
@@ -325,7 +327,7 @@ def _move_params(state: State) -> tuple[int, int, int, bool, bool]:
 
 
 def _picks(state: State, seat: int, params: tuple[int, int, int, bool, bool]) -> list[Action]:
-    """Legal ``pick`` actions for an intrigue move (spec §3.7, §3.10)."""
+    """Legal ``pick`` actions for an intrigue move (the general rules for intrigue moves)."""
     total, own_max, opp_max, _one, _all = params
     moved = state.moved_own + state.moved_opp
     if total >= 0 and moved >= total:
@@ -686,7 +688,7 @@ def _apply_body(state: State, seat: int, action: Action) -> None:
         case (
             To() | SpecialGo() | PlaceExtra() | Remove() | Score() | Scoreboard() | Grande()
             | Court() | CourtFrom() | King() | Movement()
-        ):  # the steps the acting player proposes: each opens a Veto window (spec §3.10)
+        ):  # the steps the acting player proposes: each opens a Veto window (rules: "The Veto")
             if state.special == NOT_STARTED:
                 _begin_special(state)
             state.proposals += 1
@@ -995,7 +997,10 @@ def _open_disks(state: State, purpose: int, group: list[int], param: int) -> Non
 
 
 def _resolve_disks(state: State) -> None:
-    """Reveal every disk of the group together and apply the effect (spec §3.9, §5.4)."""
+    """Reveal every disk of the group together and apply the effect.
+
+    The secret-disk rule: all disks are revealed at once; rules: "The Castillo".
+    """
     purpose = state.disk_purpose
     group = state.disk_group
     choice = state.disks

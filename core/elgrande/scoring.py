@@ -1,7 +1,9 @@
-"""El Grande scoring (spec §5): the tie rule, bonuses, special and general scorings.
+"""El Grande scoring: the tie rule, bonuses, special and general scorings.
 
-:func:`rank_points` is the pure tie rule of §5.1; :func:`area_points` adds the King's and
-Grande bonuses of §5.2 for a region. The ``score_*`` functions change a state: they add
+Rules: "Scoring a region".
+
+:func:`rank_points` is the pure tie rule; :func:`area_points` adds the King's and Grande
+bonuses (+2 for a sole leader) for a region. The ``score_*`` functions change a state: they add
 points to the score track and to the per-category breakdown and record a public event
 (``("scored", ...)``, ``("castillo", ...)``: see :data:`core.elgrande.state.EVENTS`).
 """
@@ -20,7 +22,7 @@ SCOREBOARD_VALUES = BOARD.scoreboard_values
 
 
 def rank_points(counts: Sequence[int], values: Sequence[int]) -> list[int]:
-    """Points per seat for one area by the tie rule of §5.1.
+    """Points per seat for one area by the tie rule (rules: "Scoring a region").
 
     Only seats with at least one caballero take part. Seats tied for a place all drop one
     place and get that lower place's value; the next group continues two places lower.

@@ -1,4 +1,4 @@
-"""Every action card's special action (spec §4, step table of §3.10)."""
+"""Every action card's special action (rules: "Action cards in short"; each card's steps)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Content data (spec §2, §4, §8): board values, adjacency, map layout, power cards, decks."""
+"""Content data: board values, adjacency, map layout, power cards, decks."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from core.elgrande.content import (
 )
 from tests.core.elgrande.helpers import R
 
-# Typed in from the spec (§2.1), not read from the data files.
+# The regions' scoring values, typed in by hand, not read from the data files.
 VALUES = {
     "galicia": (4, 2, 0),
     "pais_vasco": (5, 3, 1),

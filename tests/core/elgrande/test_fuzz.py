@@ -1,4 +1,5 @@
-"""Seeded random games at 2-5 players checking invariants at every step (spec §8 suggestions).
+"""Seeded random games at 2-5 players checking invariants at every step (the suggested
+invariants: caballeros conserved and the like).
 
 Each step checks: the rules' invariants of the state (:func:`core.elgrande.state.problems`:
 caballeros conserved, 13 power cards per player, distinct bids, ...), the King's region untouched

@@ -1,5 +1,5 @@
-"""Hidden information (spec §3.9, §3.10 "Views", "Determinize"): secret disks, the Castillo
-option, hidden power-card take-backs, the face-down stacks; undo barriers at reveals."""
+"""Hidden information (secret choices, what views hide, determinizing): secret disks, the
+Castillo option, hidden power-card take-backs, the face-down stacks; undo barriers at reveals."""
 
 from __future__ import annotations
 

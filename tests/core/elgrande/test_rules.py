@@ -1,4 +1,5 @@
-"""Round flow (spec §1.2, §3): setup, bidding, court refill, taking cards, placement, scoring, end."""
+"""Round flow (rules: "Set-up", "A round"): setup, bidding, court refill, taking cards,
+placement, scoring, end."""
 
 from __future__ import annotations
 
@@ -38,7 +39,7 @@ from tests.core.elgrande.helpers import (
 )
 
 
-# --- setup (§1.2) ------------------------------------------------------------------------------
+# --- setup ("Set-up") --------------------------------------------------------------------------
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_setup(players: int) -> None:
     for seed in range(8):
@@ -77,7 +78,7 @@ def test_short_game_plays_six_rounds() -> None:
     assert all(len(p) == 6 for p in state.played)
 
 
-# --- bidding (§3.2) ---------------------------------------------------------------------------------
+# --- bidding ("A round", power cards) ---------------------------------------------------------------
 def test_bidding_clockwise_distinct_and_turn_order() -> None:
     state = new(4, 2, first_player="1")
     assert GAME.to_act(state) == [1]
@@ -115,7 +116,7 @@ def test_last_bidder_with_one_legal_card_plays_it_automatically() -> None:
     assert "P1: Play power card 4 (4 caballeros to court) (only option)." in GAME.effects(state)
 
 
-# --- court refill (§3.3 step 1) --------------------------------------------------------------------
+# --- court refill (the first step of a turn) -------------------------------------------------------
 def test_court_refill_up_to_the_card() -> None:
     state = new(2, 5, first_player="0")
     state = act(state, 0, POWER[1])  # 6 caballeros
@@ -166,7 +167,7 @@ def test_taking_fewer_than_the_provinces_hold_ends_the_refill() -> None:
     assert state.phase == TAKE_PHASE and state.court[0] == 8
 
 
-# --- taking a card and placing (§3.3, §3.4) ----------------------------------------------------------
+# --- taking a card and placing ("A round" turns, "The King") -----------------------------------------
 def test_take_a_face_up_card_each_stack_once() -> None:
     state = new(3, 8, first_player="0")
     for seat, value in ((0, 13), (1, 12), (2, 11)):
@@ -251,7 +252,7 @@ def test_unused_cards_are_discarded_at_round_end() -> None:
     assert all(c >= 0 for c in state.face_up[:4])
 
 
-# --- general scoring (§5.4) --------------------------------------------------------------------
+# --- general scoring ("The Castillo", after rounds 3, 6 and 9) ---------------------------------
 def test_general_scoring_after_round_three() -> None:
     state = play_until(new(3, 11), lambda s: s.round == 4 or (s.phase == DISK_PHASE and s.cur < 0), seed=3)
     assert state.phase == DISK_PHASE and state.round == 3  # this seed filled the Castillo

@@ -1,4 +1,5 @@
-"""Scoring (spec §5): the tie rule with both rulebook examples, bonuses, special scorings."""
+"""Scoring (rules: "Scoring a region"): the tie rule with both rulebook examples, bonuses,
+special scorings."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ def board(players: int = 4) -> State:
     return state
 
 
-# --- the tie rule (§5.1) ---------------------------------------------------------------------
+# --- the tie rule ("Scoring a region") -------------------------------------------------------
 @pytest.mark.parametrize(
     ("values", "counts", "expected"),
     [
@@ -54,7 +55,7 @@ def test_official_examples_through_a_region() -> None:
     assert [p[CAT_REGIONS] for p in state.points] == [9, 7, 3, 1]
 
 
-# --- bonuses (§5.2) ----------------------------------------------------------------------------
+# --- bonuses (+2 for a sole leader in the King's region and in his Grande's) -------------------
 def test_king_bonus_needs_a_sole_leader() -> None:
     state = board()
     set_region(state, "galicia", [3, 1, 0, 0])

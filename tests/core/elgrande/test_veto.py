@@ -1,4 +1,4 @@
-"""The Veto (card 2.1, spec §4.2 and the veto windows of §3.10) and its options."""
+"""The Veto (card 2.1, rules: "The Veto", and its Veto windows) and its options."""
 
 from __future__ import annotations
 
