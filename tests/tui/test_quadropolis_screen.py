@@ -113,7 +113,7 @@ def test_tab_shows_the_other_cities_and_digits_pick_architects() -> None:
 
     async def main() -> None:
         app = MeepleApp(bot_delay=0)
-        async with app.run_test(size=(120, 40)) as pilot:
+        async with app.run_test(size=(80, 24)) as pilot:
             table = quadropolis_table(("human", "human", "human"), moves=6)
             if table.state.phase == "build":  # Tab looks around while choosing a slot
                 table.submit(table.to_act()[0], Discard())
@@ -262,5 +262,32 @@ def test_the_build_hint_previews_the_score_or_says_why_not() -> None:
             reason = game.why_illegal(view, seat, Build(square // CITY + 1, square % CITY + 1))
             assert reason and reason in screen.query_one("#qp-hint").render().plain.replace("\n", " ")
             assert len(table.log) == played and table.state.phase == "build"  # nothing was played
+
+    asyncio.run(main())
+
+
+def test_a_wide_terminal_shows_every_city() -> None:
+    """At 120x40 each player's city is drawn (no Tab needed: it says so); at 80x24 one."""
+
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(120, 40)) as pilot:
+            table = quadropolis_table(("human", "human", "human"), moves=6)
+            screen = await open_game(pilot, table)
+            shown = [seat for seat in range(4) if screen.query_one(f"#qp-city-pane-{seat}").display]
+            assert shown == [0, 1, 2]
+            for seat in shown:
+                title = screen.query_one(f"#qp-city-title-{seat}").render().plain
+                assert f"City of {'ABC'[seat]}" in title
+                assert screen.query_one(f"#qp-city-{seat}").region.width >= 35  # column 4 whole
+            assert screen.query_one("#qp-cities").region.width > 0
+            assert screen.query_one("#qp-city-pane").region.width == 0
+            await pilot.press("tab")
+            await pilot.pause()
+            assert any("Every city is in view" in str(n.message) for n in app._notifications)
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+            assert screen.query_one("#qp-cities").region.width == 0
+            assert screen.query_one("#qp-city-pane").region.width > 0
 
     asyncio.run(main())

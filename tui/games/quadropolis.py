@@ -3,7 +3,8 @@
 Keyboard flow: 1–4 choose an Architect, arrows (or hjkl) move around the slots and Enter
 takes; then arrows move over your city, Enter builds on a highlighted square, d discards.
 Tab shows the next player's city while you choose (while you build, your own city stays in
-view); each turn opens on the city of the player to move. The move list on the right offers the same moves.
+view); each turn opens on the city of the player to move. Terminals 120 columns wide and
+more show every city, two to a row, under the site. The move list on the right offers the same moves.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from core.quadropolis.board import (
     URBANIST_BLOCKS,
     site_coords,
 )
-from core.quadropolis.content import TILES
+from core.quadropolis.content import RULES, TILES
 from core.quadropolis.scoring import allocate
 from core.quadropolis.state import State
 from tui.games.quadropolis_render import (
@@ -48,6 +49,8 @@ from tui.widgets.board import BoardView
 from tui.widgets.cursor import Target
 from tui.widgets.picture import BoardPicture
 from tui.widgets.players import player_glyph, player_style, player_tag
+
+MAX_SEATS = RULES.max_players
 
 
 class QuadropolisBoard(BoardView):
@@ -104,7 +107,7 @@ class QuadropolisScreen(GameScreen):
         ("arrows / hjkl", "Move around the slots, or over your city"),
         ("enter", "Take the building / build it here"),
         ("d", "Discard the building in hand"),
-        ("tab / shift+tab", "Look at the other players' cities"),
+        ("tab / shift+tab", "Look at the other players' cities (wide terminals show them all)"),
         ("m", "Jump to the move list (type to filter)"),
     ]
 
@@ -131,12 +134,30 @@ class QuadropolisScreen(GameScreen):
                 with Vertical(id="qp-city-pane"):
                     yield Static("", id="qp-city-title", classes="qp-title")
                     yield BoardPicture(id="qp-city")
+            # Wide terminals: every city, two to a row (the one city above is hidden).
+            with Vertical(id="qp-cities"):
+                for first in range(0, MAX_SEATS, 2):
+                    with Horizontal(classes="qp-cities-row"):
+                        for seat in range(first, first + 2):
+                            with Vertical(id=f"qp-city-pane-{seat}", classes="qp-city-cell"):
+                                yield Static("", id=f"qp-city-title-{seat}", classes="qp-title")
+                                yield BoardPicture(id=f"qp-city-{seat}", classes="qp-city-picture")
             yield Static("", id="qp-hint")
             yield Static(LEGEND, id="qp-legend")
 
     def on_mount(self) -> None:
+        players = len(self.table.seats)
+        for seat in range(MAX_SEATS):
+            self.query_one(f"#qp-city-pane-{seat}").display = seat < players
+        for index, row in enumerate(self.query(".qp-cities-row")):
+            row.display = index * 2 < players
         super().on_mount()
         self.query_one("#qp-board").focus()
+
+    @property
+    def all_cities(self) -> bool:
+        """True when every city is drawn side by side (wide terminals) instead of one + Tab."""
+        return self.has_class("-wide")
 
     @property
     def cell_width(self) -> int:
@@ -248,18 +269,31 @@ class QuadropolisScreen(GameScreen):
             squares = {(a.row - 1) * CITY + (a.col - 1) for a in legal if isinstance(a, Build)}
             if squares and self.city_cursor not in squares:
                 self.city_cursor = min(squares)
-        city = render_city(view, shown, width)
-        if building:
-            self.mark_board(city)
-        if self.city_flash[0] == shown:
-            city.mark(*city_cell(self.city_flash[1], width), "flash")
-        self.query_one("#qp-city", BoardPicture).show(city)
-        self.show_detail("#qp-city-title", Content.assemble(
-            "City of ", player_tag(shown, self.table.seats[shown].name), " ", _pools(view, shown),
-            template(" · [b]Mayor[/]") if view.mayor == shown else "",
-            "" if shown == seat else template(" [dim](tab)[/]"),
-        ))
+        if self.all_cities:
+            for index in range(len(self.table.seats)):
+                self._draw_city(view, index, f"#qp-city-{index}", f"#qp-city-title-{index}",
+                                building and index == seat, index == seat, "")
+        else:
+            self._draw_city(view, shown, "#qp-city", "#qp-city-title", building, shown == seat,
+                            "" if shown == seat else " [dim](tab)[/]")
         self.show_detail("#qp-hint", self._hint(view, mine))
+
+    def _draw_city(self, view: State, index: int, picture: str, title: str, marked: bool,
+                   yours: bool, suffix: str) -> None:
+        """Draw the city of seat ``index`` and its title (``marked``: the cursor and targets)."""
+        width = self.cell_width
+        city = render_city(view, index, width)
+        if marked:
+            self.mark_board(city)
+        if self.city_flash[0] == index:
+            city.mark(*city_cell(self.city_flash[1], width), "flash")
+        self.query_one(picture, BoardPicture).show(city)
+        self.show_detail(title, Content.assemble(
+            "City of ", player_tag(index, self.table.seats[index].name), " ", _pools(view, index),
+            template(" · [b]Mayor[/]") if view.mayor == index else "",
+            template(" [dim](you)[/]") if yours and self.all_cities else "",
+            template(suffix),
+        ))
 
     def _hint(self, view: State, mine: bool) -> Content:
         if not mine or self.viewer is None:
@@ -429,6 +463,9 @@ class QuadropolisScreen(GameScreen):
 
     def cycle_city(self, step: int) -> None:
         """Tab: show another player's city (not while you build: yours stays in view)."""
+        if self.all_cities:
+            notify(self, "Every city is in view: Tab switches cities on smaller terminals.")
+            return
         view = self._view_if_my_turn()
         if view is not None and view.phase == "build":
             notify(self, "You are building: your own city stays in view. "
