@@ -2,7 +2,7 @@
 
 Every action ends with a ``kind`` field (defaulted, never passed by hand) so that actions
 of different types never compare equal, and so that the encoding is simply
-``{"kind": kind, <other fields>}`` (spec §7.14). Fields use the words of the data file:
+``{"kind": kind, <other fields>}`` (the decision model). Fields use the words of the data file:
 balcony/region names, colour names ("joker" for the wild card), permit ids ("CO03") and
 city letters ("A").
 

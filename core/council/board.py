@@ -1,8 +1,8 @@
 """The 8 map layouts: roads, city colours, the royal city, distances and drawing positions.
 
 A layout is named by the sides of the coast, hills and mountains boards, "c/h/m" with each
-1 or 2 (spec §2). Everything here is computed once at import from :mod:`.content` and is
-immutable, so states just hold a reference to their :class:`Layout`.
+1 or 2 (rules: "Options", map layout). Everything here is computed once at import from
+:mod:`.content` and is immutable, so states just hold a reference to their :class:`Layout`.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Council of Four content: cities, board sides, tokens, permits and the nobility track.
 
-Everything comes from ``seeds/council/content.toml`` (spec Appendix A). The file is read and
+Everything comes from ``seeds/council/content.toml`` (the game's data). The file is read and
 validated once, at import; a malformed file raises :class:`ContentError` naming the file and
 the problem. The rest of the package uses the module constants below and never reads files.
 

@@ -57,7 +57,7 @@ INFO = GameInfo(
 
 
 class CouncilGame(Game[State, Action]):
-    """Council of Four for 2-4 players (see ``shared/rules/council-of-four.md``)."""
+    """Council of Four for 2-4 players (see ``seeds/council/rules.md``)."""
 
     info = INFO
     # A turn is several small steps and most moves are small gains, so rollouts that score

@@ -1,4 +1,4 @@
-"""Paying a council (spec §7.3): which politics cards fit a balcony and what they cost.
+"""Paying a council (rules: "The councils"): which politics cards fit a balcony and what they cost.
 
 A payment is a sorted tuple of card codes (0-5 colours, 6 joker) with 1 to 4 cards. Its
 coloured cards must each match a different councillor of that colour; jokers match any.

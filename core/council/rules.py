@@ -1,6 +1,7 @@
 """Council of Four rules: setup, legal moves and applying moves (reasons: :mod:`.explain`).
 
-The decision model is spec §7.14. A turn starts with an automatic draw, then the player
+The decision model: one small choice at a time (rules: "Playing in Meeple").
+A turn starts with an automatic draw, then the player
 takes main actions (:class:`Elect`, :class:`Acquire` + :class:`Pay`, :class:`Build`,
 :class:`Royal` + :class:`Pay`), at most one quick action at any free moment, and ends with
 :class:`EndTurn`. Bonuses are resolved through the ``pending`` stack of the state: automatic
@@ -105,7 +106,9 @@ _QUICK_MIN_SERVANTS = min(CHANGE_SERVANTS, ELECT_Q_SERVANTS)
 
 # --- setup -----------------------------------------------------------------------------------
 def new_game(names: Sequence[str], seed: int, layout: str = DEFAULT_LAYOUT, first_player: str | int = "random") -> State:
-    """Set up a game (spec §7.1) and start the first player's turn (their draw included).
+    """Set up a game and start the first player's turn (their draw included).
+
+    Rules: "What you have", "Two players".
 
     ``layout`` is "c/h/m" (board sides); ``first_player`` is "random" (drawn with the seeded
     RNG) or a seat number. Raises ValueError for a bad player count, layout or seat.
@@ -188,7 +191,10 @@ def to_act(state: State) -> list[int]:
 
 
 def token_choices(state: State, seat: int, exclude: int = -1) -> list[int]:
-    """Cities whose token ``seat`` may take on nobility spaces 4/16 (spec §7.9)."""
+    """Cities whose token ``seat`` may take on nobility spaces 4/16.
+
+    Rules: "The nobility track".
+    """
     built = state.built[seat]
     bonus = state.city_bonus
     out = []
@@ -431,7 +437,8 @@ def _steps(state: State, seat: int, steps: int) -> None:
 def network(layout: Layout, built: int, start: int) -> list[int]:
     """Cities linked to ``start`` through cities in the ``built`` mask, in resolution order.
 
-    Breadth-first from ``start`` (first), each layer in letter order (spec §7.7).
+    Breadth-first from ``start`` (first), each layer in letter order (the chain of
+    "Placing a merchant", in a fixed order for replays).
     """
     seen = 1 << start
     order = [start]

@@ -1,4 +1,6 @@
-"""Final scoring (spec §7.11), the live scoreboard and the heuristic evaluation for bots.
+"""Final scoring, the live scoreboard and the heuristic evaluation for bots.
+
+Rules: "End of the game".
 
 Final score = VP on the track + reward tiles + nobility award (5 to the furthest marker,
 or to every player tied there with no second place; otherwise 2 to every player on the
@@ -33,7 +35,7 @@ CATEGORIES: tuple[str, ...] = (
 
 
 def nobility_awards(positions: Sequence[int]) -> list[int]:
-    """End-game nobility VP per seat from the marker positions (0 included, spec R5)."""
+    """End-game nobility VP per seat from the marker positions, as they stand (0 included)."""
     top = max(positions)
     leaders = [p for p in positions if p == top]
     if len(leaders) > 1:
@@ -44,7 +46,7 @@ def nobility_awards(positions: Sequence[int]) -> list[int]:
 
 
 def permit_awards(counts: Sequence[int]) -> list[int]:
-    """End-game VP for the most permit tiles: every tied leader scores (spec R4, R5)."""
+    """End-game VP for the most permit tiles: every tied leader scores (0 included)."""
     top = max(counts)
     return [C.most_permits if c == top else 0 for c in counts]
 

@@ -136,7 +136,7 @@ RULEBOOK_TOKENS = {
 
 
 def rulebook_tokens(state: State) -> None:
-    """The city tokens of the rulebook's setup picture (§3; needs hills side 1)."""
+    """The city tokens of the rulebook's setup picture (needs hills side 1)."""
     from core.council.content import Bonus
 
     bonus = []

@@ -1,4 +1,5 @@
-"""Data file and map geometry against the spec's tables (§1-§6), typed in here independently."""
+"""Data file and map geometry against reference tables (components, map, city tokens, permits,
+nobility track, reward tiles), typed in here independently."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ from tests.core.council.helpers import new
 
 L = "ABCDEFGHIJKLMNO"
 
-# §2.5: distance from the Queen's starting city, for every layout.
+# Distance from the Queen's starting city, for every layout.
 FROM_ROYAL = {
     "1/1/1": (18, "J", "4 3 3 2 2 2 1 1 1 0 2 1 2 3 2"),
     "1/1/2": (17, "J", "4 3 3 2 2 2 1 1 1 0 2 1 2 2 3"),
@@ -38,7 +39,7 @@ FROM_ROYAL = {
     "2/2/2": (17, "G", "3 3 2 1 2 1 0 1 1 2 2 3 3 4 4"),
 }
 
-# §2.3: full distance matrix of the standard layout 1/1/1.
+# Full distance matrix of the standard layout 1/1/1.
 STANDARD = """
 0 1 1 2 2 2 3 3 3 4 4 5 4 5 5
 1 0 2 1 1 3 2 2 4 3 5 4 3 5 4
@@ -57,7 +58,7 @@ STANDARD = """
 5 4 5 4 3 4 3 2 3 2 2 1 1 1 0
 """
 
-# §2.4: full distance matrix of the alternate layout 2/2/2.
+# Full distance matrix of the alternate layout 2/2/2.
 ALTERNATE = """
 0 6 1 2 5 2 3 4 3 5 4 5 6 6 7
 6 0 5 4 1 4 3 2 4 3 5 4 4 5 5

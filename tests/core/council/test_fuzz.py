@@ -1,4 +1,4 @@
-"""Seeded random games at 2, 3 and 4 players, checking the invariants of §7 after every action."""
+"""Seeded random games at 2, 3 and 4 players, checking the rules' invariants after every action."""
 
 from __future__ import annotations
 

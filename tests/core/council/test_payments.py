@@ -1,4 +1,8 @@
-"""Paying a council (§7.3, worked examples E1 and E7): fits, costs, enumeration, the engine's pay step."""
+"""Paying a council (rules: "The councils"): fits, costs, enumeration, the engine's pay step.
+
+With the worked examples of the costs for one balcony and of the payments legal for a given
+hand and purse.
+"""
 
 from __future__ import annotations
 

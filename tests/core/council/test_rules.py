@@ -1,4 +1,5 @@
-"""Rules of play: setup, turn flow, actions, network bonus, nobility, reward tiles, game end (§7)."""
+"""Rules of play: setup, turn flow, actions, network bonus, nobility, reward tiles, game end
+(rules: "Your turn" to "End of the game")."""
 
 from __future__ import annotations
 
