@@ -236,3 +236,26 @@ def test_queen_payment_is_one_label_with_its_roads_and_total() -> None:
                 assert text == f"Pay {' + '.join(action.cards)} + 1 road: {total} coins", text
 
     asyncio.run(main())
+
+
+def test_scoreboard_shows_the_cities_of_each_opponents_unused_permits() -> None:
+    async def main() -> None:
+        from core.council.helpers import permit_info, player_info
+
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = council_table(moves=20)
+            screen = await open_game(pilot, table)
+            view = screen.current_view()
+            extra = screen.scoreboard_extra(view)
+            for seat in (0, 1):
+                unused = player_info(view, seat).unused_permits
+                assert unused
+                cities = " ".join("".join(permit_info(p).cities) for p in unused)
+                shown = f"permits {cities}" in extra[seat].plain
+                assert shown is (seat != screen.viewer)  # your own are in the private panel
+            board = str(screen.query_one("#scoreboard").render())
+            opponent = 1 - screen.viewer
+            assert "permits " + "".join(permit_info(player_info(view, opponent).unused_permits[0]).cities) in board
+
+    asyncio.run(main())

@@ -90,6 +90,8 @@ class CouncilScreen(GameScreen):
         ("map", "city letter, then the letters of players with a merchant there "
                 "(n: a neutral merchant of the 2-player game) · ♛ the Queen"),
         ("permits", "BC:3vp 3c = build in B or C, bonus 3 VP and 3 coins"),
+        ("players", "14c coins · 2s servants · N3 nobility · m9 merchants left · p2 permits · "
+                    "h8 cards; permits BC FGH: the cities of an opponent's unused permits"),
     ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -248,7 +250,8 @@ class CouncilScreen(GameScreen):
         return Content("\n").join(plain(line) for line in lines)
 
     def scoreboard_extra(self, view: State) -> dict[int, Content]:
-        """Coins, servants, nobility, merchants left and permits of each player."""
+        """Coins, servants, nobility, merchants left, permits and hand size of each player,
+        and the cities of each opponent's unused permits (public: they lie face up)."""
         extra = {}
         for seat in range(len(self.table.seats)):
             info = player_info(view, seat)
@@ -256,6 +259,9 @@ class CouncilScreen(GameScreen):
             figures = (f"{info.coins}c {info.servants}s N{info.nobility} "
                        f"m{info.merchants_left} p{permits} h{info.hand_size}")
             extra[seat] = template("\n   [dim]$figures[/]", figures=figures)
+            if seat != self.viewer and info.unused_permits:
+                cities = " ".join("".join(permit_info(p).cities) for p in info.unused_permits)
+                extra[seat] += template("\n   [dim]permits $cities[/]", cities=cities)
         return extra
 
     # --- keys -----------------------------------------------------------------------------
