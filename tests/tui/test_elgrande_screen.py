@@ -1,4 +1,5 @@
-"""Pilot tests of the El Grande screen: a whole 3-player game by keys, Veto, secret disk."""
+"""Pilot and unit tests of the El Grande screen: a whole game by keys, Veto, secret disk,
+region boxes at 5 players, public hands and Vetos, the two-line detail at 80x24."""
 
 from __future__ import annotations
 
@@ -201,5 +202,37 @@ def test_scoreboard_names_the_veto_holder_and_until_when() -> None:
             board = str(screen.query_one("#scoreboard").render())
             after = board.split(table.seats[holder].name)[1]
             assert f"veto to end of round {expiry}" in after.split(table.seats[(holder + 1) % 3].name)[0]
+
+    asyncio.run(main())
+
+
+def test_80x24_detail_has_two_lines_and_card_texts_fit_them() -> None:
+    from textual.content import Content
+
+    from core.elgrande.content import CARDS, CASTILLO
+
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = random_table("elgrande", ("human",) * 3, seed=2, moves=40)
+            screen = await open_game(pilot, table)
+            board = screen.query_one("#board")
+            assert board.virtual_size.height <= board.size.height, "the board must not scroll"
+            detail = screen.query_one("#eg-detail")
+            assert detail.size.height == 2
+            for card in CARDS:
+                text = screen._fit(card.name, card.text)
+                assert text == card.text or text.endswith("… (f1 rules)")
+                lines = Content(f"{card.name}: {text}").wrap(detail.content_size.width)
+                assert len(lines) <= 2, (card.name, text)
+            # The Castillo shares the fifth card's row and is still reached by the cursor.
+            seat = table.to_act()[0]
+            move = next(a for a in table.legal_actions(seat)
+                        if CASTILLO in [getattr(a, f, None) for f in ("dest", "area")])
+            where = screen.board_position(move, screen.current_view())
+            assert where is not None and where[1] > 0
+            before = len(table.log)
+            await play_with_cursor(pilot, screen, move)
+            assert any(e.action == move for e in table.log[before:])
 
     asyncio.run(main())

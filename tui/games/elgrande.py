@@ -8,6 +8,7 @@ status line and the move list; in hot-seat games a curtain hides hands between p
 
 from __future__ import annotations
 
+import textwrap
 from typing import Hashable
 
 from textual.app import ComposeResult
@@ -18,7 +19,7 @@ from core.elgrande import veto_prompt
 from core.elgrande.actions import Power, Take
 from core.elgrande.content import BOARD, CARDS, CASTILLO, REGIONS, SETUP
 from core.elgrande.state import State
-from tui.games.elgrande_render import map_size, power_position, region_anchor, render_board
+from tui.games.elgrande_render import layout, power_position, region_anchor, render_board
 from tui.screens.game import GameScreen
 from tui.text import template
 from tui.widgets.board import BoardView
@@ -93,15 +94,19 @@ class ElGrandeScreen(GameScreen):
         """Map cell width and height for the terminal size."""
         return (16, 5) if self.has_class("-wide") and self.has_class("-tall") else (11, 3)
 
-    def _rows(self) -> tuple[int, int, int]:
-        """Picture rows of the Castillo line, the first card line and the power line."""
-        height, _ = map_size(*self.cell)
-        return height, height + 1, height + 6
+    @property
+    def compact(self) -> bool:
+        """At 80x24 the Castillo shares the fifth card's row, so the detail gets two."""
+        return not self.has_class("-tall")
+
+    def _rows(self) -> tuple[tuple[int, int], int, int]:
+        """Picture (row, col) of the Castillo line, the first card row and the power row."""
+        return layout(*self.cell, self.compact)
 
     # --- where moves are --------------------------------------------------------------------
     def board_position(self, action: Hashable, view: State) -> tuple[int, int] | None:
         """Regions, the Castillo, the action cards and the power cards."""
-        castillo_row, first_card, power_row = self._rows()
+        castillo, first_card, power_row = self._rows()
         if isinstance(action, Power):
             return power_position(power_row, action.value)
         if isinstance(action, Take):
@@ -112,7 +117,7 @@ class ElGrandeScreen(GameScreen):
                 if 0 <= value < len(REGIONS):
                     return region_anchor(value, *self.cell)
                 if value == CASTILLO:
-                    return (castillo_row, 0)
+                    return castillo
         return None
 
     # --- drawing ----------------------------------------------------------------------------
@@ -120,7 +125,7 @@ class ElGrandeScreen(GameScreen):
         """Redraw the map, Castillo, cards, power cards and the detail line."""
         if not self.is_mounted:
             return
-        picture = self.mark_board(render_board(view, self.viewer, *self.cell))
+        picture = self.mark_board(render_board(view, self.viewer, *self.cell, self.compact))
         self.query_one("#eg-picture", BoardPicture).show(picture)
         self.show_detail("#eg-detail", self._detail(view, self.cursor_position, self._rows()[1]))
 
@@ -140,8 +145,23 @@ class ElGrandeScreen(GameScreen):
             stack = cursor[0] - first_card + 1
             card = dict(view.face_up_cards()).get(stack)
             if card is not None:
-                return template("[b]$card[/]: $text", card=CARDS[card].name, text=CARDS[card].text)
+                name = CARDS[card].name
+                return template("[b]$card[/]: $text", card=name, text=self._fit(name, CARDS[card].text))
         return Content()
+
+    def _fit(self, name: str, text: str) -> str:
+        """``text`` shortened (ending in "… ? help") to fit the two detail lines at 80x24
+        after ``name: `` (taller screens give the detail all the lines it needs)."""
+        width = self.query_one("#eg-detail").content_size.width - 1  # a cell to spare
+        if not self.compact or width <= 0 or len(textwrap.wrap(f"{name}: {text}", width)) <= 2:
+            return text
+        words = text.split()
+        for count in range(len(words) - 1, 0, -1):
+            cut = " ".join(words[:count]).rstrip(",;:.") + "… (f1 rules)"
+            if len(textwrap.wrap(f"{name}: {cut}", width)) <= 2:
+                return cut
+        return "… (f1 rules)"
+
 
     def _power_detail(self, view: State, cursor: tuple[int, int]) -> Content:
         """A power card under the cursor: its caballeros, and what the others still hold."""

@@ -161,14 +161,14 @@ def draw_map(picture: Picture, view: State, cw: int, ch: int) -> None:
             picture.put(y0 + i, x0, parts)
 
 
-def draw_castillo(picture: Picture, view: State, row: int) -> None:
+def draw_castillo(picture: Picture, view: State, row: int, col: int = 0) -> None:
     """The Castillo: per-player totals, or (hidden variant) no figures at all.
 
     With ``castillo_visible`` off the players must remember what went in: the log keeps
     each insertion as it was announced, and the board shows no sum of them.
     """
     values = "/".join(map(str, BOARD.castillo_values))
-    used = picture.put(row, 0, f"Castillo {values}", "bold")
+    used = col + picture.put(row, col, f"Castillo {values}", "bold")
     totals = view.castillo_totals()
     if totals is None:
         picture.put(row, used, [(": hidden ", ""), ("(see the log)", "dim")])
@@ -203,12 +203,28 @@ def power_position(row: int, value: int) -> tuple[int, int]:
     return row, 6 + value * 3
 
 
-def render_board(view: State, seat: int | None, cw: int, ch: int) -> Picture:
+def layout(cw: int, ch: int, compact: bool) -> tuple[tuple[int, int], int, int]:
+    """Where the Castillo line starts (row, col), the first card row and the power row.
+
+    Below the map come the Castillo, the five cards and the power cards; ``compact``
+    (80x24) puts the Castillo beside the fifth card (always The King), one row less.
+    """
+    height, _ = map_size(cw, ch)
+    if compact:
+        return (height + 4, KING_COL), height, height + 5
+    return (height, 0), height + 1, height + 6
+
+
+KING_COL = 12  # the compact Castillo's column, after "5 The King"
+
+
+def render_board(view: State, seat: int | None, cw: int, ch: int, compact: bool = False) -> Picture:
     """The whole board: map, then the Castillo line, the five cards and the power cards."""
     picture = Picture()
     draw_map(picture, view, cw, ch)
-    height, width = map_size(cw, ch)
-    draw_castillo(picture, view, height)
-    draw_cards(picture, view, height + 1, width)
-    draw_power(picture, view, seat, height + 6)
+    _, width = map_size(cw, ch)
+    castillo, first_card, power_row = layout(cw, ch, compact)
+    draw_cards(picture, view, first_card, width)
+    draw_castillo(picture, view, *castillo)
+    draw_power(picture, view, seat, power_row)
     return picture
