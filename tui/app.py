@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import os
 import signal
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
@@ -44,7 +45,9 @@ class MeepleApp(App[None]):
     ENABLE_COMMAND_PALETTE = True
     BINDINGS = [
         Binding("question_mark", "help", "Help", key_display="?"),
-        Binding("f1", "rules", "Rules"),
+        # Priority: F1 works over the panels (modal screens) of a game too, whose bindings
+        # otherwise hide the app's.
+        Binding("f1", "rules", "Rules", priority=True),
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
     ]
 
@@ -176,13 +179,25 @@ class MeepleApp(App[None]):
             self.push_screen(HelpScreen(self.screen))
 
     def action_rules(self) -> None:
-        """Open the rules viewer, on the current game's rules when in a game."""
+        """Open the rules viewer, on the rules of the game in play when there is one."""
         from tui.screens.rules import RulesScreen
 
         if isinstance(self.screen, RulesScreen):
             return
-        game_id = getattr(self.screen, "game_id", None)
-        self.push_screen(RulesScreen(game_id))
+        self.push_screen(RulesScreen(self.game_in_play() or getattr(self.screen, "game_id", None)))
+
+    def game_in_play(self) -> str | None:
+        """The game id of the topmost game screen on the stack, also under a panel or the
+        hand-off curtain; None when no game is open."""
+        # No game screen exists before its module is imported (F1 from the menu does not
+        # import it).
+        game_module = sys.modules.get("tui.screens.game")
+        if game_module is None:
+            return None
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, game_module.GameScreen):
+                return str(screen.game_id)
+        return None
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Command palette: the app's commands plus the current screen's own."""

@@ -6,15 +6,17 @@ import asyncio
 from typing import Any, Awaitable, Callable
 
 from textual.pilot import Pilot
-from textual.widgets import Checkbox, OptionList
+from textual.widgets import Checkbox, OptionList, Select
 
 from tui.app import MeepleApp
 from tui.screens.confirm import ConfirmScreen
+from tui.screens.curtain import HandOffScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.new_game import NewGameScreen
+from tui.screens.rules import RulesScreen
 from tui.screens.settings import SettingsScreen
 
-from tests.tui.helpers import open_game, quadropolis_table, write_fixed_save
+from tests.tui.helpers import council_table, open_game, quadropolis_table, write_fixed_save
 
 
 def run(body: Callable[[Pilot[Any], MeepleApp], Awaitable[None]], size: tuple[int, int] = (80, 24)) -> None:
@@ -126,5 +128,48 @@ def test_checkboxes_look_different_on_and_off_without_colour() -> None:
                 assert {before[:3], after[:3]} == {"▐✓▌", "▐ ▌"}
             await pilot.press("escape")
             await pilot.pause()
+
+    run(body, size=(120, 40))
+
+
+async def rules_shown(pilot: Pilot[Any]) -> str:
+    """Press F1 and return the game whose rules the rules screen shows."""
+    await pilot.press("f1")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, RulesScreen)
+    assert screen.query_one("#rules-game", Select).value == screen.game_id
+    game_id = screen.game_id
+    await pilot.press("escape")
+    await pilot.pause()
+    return game_id
+
+
+def test_f1_in_a_council_game_opens_councils_rules() -> None:
+    async def body(pilot: Pilot[Any], app: MeepleApp) -> None:
+        first = await rules_shown(pilot)  # from the menu: the first game, as before
+        assert first == "quadropolis"
+        game = await open_game(pilot, council_table())
+        assert app.screen is game
+        assert await rules_shown(pilot) == "council"
+        assert app.screen is game
+        # With a panel over the game screen too (the scores panel).
+        await pilot.press("s")
+        await pilot.pause()
+        panel = app.screen
+        assert panel is not game and panel.is_modal
+        assert await rules_shown(pilot) == "council"
+        assert app.screen is panel
+
+    run(body, size=(120, 40))
+
+
+def test_f1_behind_the_hand_off_curtain_opens_the_games_rules() -> None:
+    async def body(pilot: Pilot[Any], app: MeepleApp) -> None:
+        await open_game(pilot, council_table(), lift_curtain=False)
+        curtain = app.screen
+        assert isinstance(curtain, HandOffScreen)
+        assert await rules_shown(pilot) == "council"
+        assert app.screen is curtain
 
     run(body, size=(120, 40))
