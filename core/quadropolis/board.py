@@ -58,7 +58,8 @@ SLOT_TARGET: tuple[tuple[int, ...], ...] = tuple(
 )
 
 # URBANIST_BLOCKS[square] = bit mask of the slots closed while the Urbanist stands there: both
-# ends of its row and both ends of its column (ruling A7: the whole line, every Architect).
+# ends of its row and both ends of its column: the whole line, every Architect (rules:
+# "1. Send an Architect").
 URBANIST_BLOCKS: tuple[int, ...] = tuple(
     (1 << SLOT_INDEX[f"W{r}"])
     | (1 << SLOT_INDEX[f"E{r}"])

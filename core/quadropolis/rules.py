@@ -158,7 +158,8 @@ def legal_actions(state: State, seat: int) -> list[Action]:
             row = PLACE[n]
             out.extend([row[s] for s in free])
     if not out:
-        # Ruling A13: at most 15 slots are taken and the Urbanist closes at most 4 more.
+        # A player always has a legal slot: at most 15 slots are taken and the Urbanist closes
+        # at most 4 more.
         raise RuntimeError("no legal Architect placement: the state is inconsistent")
     return out
 

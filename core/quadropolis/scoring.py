@@ -403,7 +403,7 @@ def score_allocation(
     service_vp = sum(param_of(codes[sq]) for sq in services)
 
     def counts(sq: int) -> bool:
-        """Whether a neighbour counts for a Park or Factory (ruling A3 / the option)."""
+        """Whether a neighbour counts for a Park or Factory (always, unless the option is on)."""
         return not adjacency or sq in on
 
     park_pts = 0

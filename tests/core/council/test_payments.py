@@ -38,7 +38,7 @@ BALCONY_E1 = cards("orange", "pink", "blue", "black")
 BALCONY_E7 = cards("orange", "orange", "blue", "black")
 
 
-# --- E1 -------------------------------------------------------------------------------------
+# --- E1, the worked example of what payments cost at one balcony ----------------------------
 @pytest.mark.parametrize(
     "played, coins",
     [
@@ -73,7 +73,7 @@ def test_payment_cost_rejects_bad_cards() -> None:
         payment_cost(["joker"] * 5)
 
 
-# --- E7 -------------------------------------------------------------------------------------
+# --- E7, the worked example of the payments legal for a given hand and purse ----------------
 def named(options: list[tuple[int, ...]]) -> dict[tuple[str, ...], int]:
     """Payments as sorted name tuples -> coins."""
     return {tuple(sorted(CARD_NAMES[c] for c in o)): pay.cost(o) for o in options}
@@ -118,7 +118,7 @@ def test_enumeration_matches_brute_force() -> None:
 
 # --- the engine's pay step -------------------------------------------------------------------------
 def e7_state(coins: int) -> State:
-    """Seat 0 to act, coast balcony and hand of E7, ``coins`` coins."""
+    """Seat 0 to act, coast balcony and hand of E7 (the payments example), ``coins`` coins."""
     state = new(2, seed=11, first_player="0")
     set_balcony(state, 0, "orange", "orange", "blue", "black")
     set_hand(state, 0, "orange", "blue", "blue", "joker", "white")

@@ -1,8 +1,8 @@
 """Content: the tile data against the per-round tile counts (counts, marks, face-up mixes)
 and validation.
 
-Nothing here depends on the type of tile 4-11 (doubtful, ruling A14): round 4 checks count its
-Factories and Harbors together.
+Nothing here depends on the type of tile 4-11 (its transcription is doubtful): round 4 checks
+count its Factories and Harbors together.
 """
 
 from __future__ import annotations

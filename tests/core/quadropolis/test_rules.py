@@ -87,7 +87,7 @@ def test_place_takes_tile_and_moves_urbanist() -> None:
     assert after.placements[0] == 1
 
 
-# --- Urbanist (ruling A7) and E6 -------------------------------------------------------------
+# --- Urbanist (the whole line is closed) and E6, the worked Architect and Urbanist example ---
 def test_e6_urbanist_closes_its_row_and_column() -> None:
     state = new(4)
     state.urbanist = site_square(2, 4)
@@ -237,7 +237,7 @@ def test_build_gains_resources() -> None:
     assert after2.last_build[seat] == 0
 
 
-# --- Mayor: on build, not on discard; E8 ---------------------------------------------------------
+# --- Mayor: on build, not on discard; E8, the worked example of the Mayor built mid-round --------
 def mayor_tile(state: State) -> int:
     """The Mayor tile lying face up on the site."""
     return next(t for t in state.site if t >= 0 and TILES[t].mayor)

@@ -118,7 +118,8 @@ def test_inactive_factory_and_unpowered_neighbours() -> None:
     layout = {(2, 2): ("factory",), (1, 2): ("shop",)}
     codes = codes_of(layout)
     assert score_allocation(codes, [], 0, 0).by_category()["Factories"] == 0
-    # Ruling A3: by default an unpowered Shop still counts for the Factory; with the option not.
+    # Neighbours need no activation: by default an unpowered Shop still counts for the Factory;
+    # with the option not.
     assert score_allocation(codes, [sq(2, 2)], 1, 0).by_category()["Factories"] == 2
     assert score_allocation(codes, [sq(2, 2)], 1, 0, adjacency=True).by_category()["Factories"] == 0
 
