@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
-from typing import Any, Awaitable, Callable
+from typing import Any
 
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, OptionList, Select
@@ -17,18 +16,7 @@ from tui.screens.rules import RulesScreen
 from tui.screens.settings import SettingsScreen
 
 from tests.tui.helpers import council_table, open_game, quadropolis_table, write_fixed_save
-
-
-def run(body: Callable[[Pilot[Any], MeepleApp], Awaitable[None]], size: tuple[int, int] = (80, 24)) -> None:
-    """Run ``body`` inside a headless app."""
-
-    async def main() -> None:
-        app = MeepleApp(bot_delay=0)
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            await body(pilot, app)
-
-    asyncio.run(main())
+from tests.tui.test_screens import run
 
 
 async def leave_a_game(pilot: Pilot[Any], app: MeepleApp) -> None:
