@@ -172,7 +172,7 @@ def test_cursor_visits_every_city_and_enter_without_a_move_says_so() -> None:
             detail = str(screen.query_one("#c4-detail").render())
             assert f"{letter} {city.name}" in detail
             assert (city.token or "no token") in detail
-            assert "building costs" in detail or "you have a merchant here" in detail
+            assert "· build " in detail or "you built here" in detail
             await pilot.press("enter")
             await pilot.pause()
             assert len(table.log) == before
@@ -200,7 +200,7 @@ def test_city_detail_names_the_neutral_merchant_and_the_servant_cost() -> None:
             await pilot.pause()
             detail = str(screen.query_one("#c4-detail").render())
             assert "n (neutral)" in detail
-            assert "building costs 1 servant" in detail and "1 servants" not in detail
+            assert "build 1 servant" in detail and "1 servants" not in detail
 
     asyncio.run(main())
 
@@ -257,5 +257,44 @@ def test_scoreboard_shows_the_cities_of_each_opponents_unused_permits() -> None:
             board = str(screen.query_one("#scoreboard").render())
             opponent = 1 - screen.viewer
             assert "permits " + "".join(permit_info(player_info(view, opponent).unused_permits[0]).cities) in board
+
+    asyncio.run(main())
+
+
+def test_reward_tiles_go_by_their_names() -> None:
+    """'Gold cities 20 · Silver 12 …': the first tile left in each group names the group."""
+    from tui.games.council_render import reward_name, rewards_line
+
+    state = council_table().state.clone()
+    assert rewards_line(state) == ("Rewards: Gold cities 20 · Silver 12 · Bronze 8 · Iron 5 · "
+                                   "Coast region 5 · Hills 5 · Mountains 5")
+    state.tiles_left &= ~(1 | 1 << 4)  # gold and coast taken
+    assert rewards_line(state) == ("Rewards: Silver cities 12 · Bronze 8 · Iron 5 · "
+                                   "Hills region 5 · Mountains 5")
+    state.tiles_left = 0
+    assert rewards_line(state) == "Rewards: all taken"
+    assert [reward_name(t) for t in ("iron", "mountains", "queen1", "queen5")] == [
+        "Iron cities", "Mountains region", "Queen's 1st", "Queen's 5th"]
+
+
+def test_every_city_detail_fits_the_small_terminal() -> None:
+    """At 80×24 the detail lines under the map (city, Queen's route, rewards) are never cut."""
+
+    async def main() -> None:
+        from textual.widgets import Static
+
+        for moves in (0, 20, 30):
+            app = MeepleApp(bot_delay=0)
+            async with app.run_test(size=(80, 24)) as pilot:
+                table = council_table(moves=moves)
+                screen = await open_game(pilot, table)
+                view = screen.current_view()
+                bottom = screen.query_one("KeyBar").region.y
+                for letter, where in screen._city_positions(view).items():
+                    assert screen.board_cursor.move_to(where)
+                    screen.update_board(view)
+                    await pilot.pause()
+                    detail = screen.query_one("#c4-detail", Static)
+                    assert detail.region.bottom <= bottom, (moves, letter, str(detail.render()))
 
     asyncio.run(main())

@@ -52,6 +52,7 @@ from tui.games.council_render import (
     hand_row,
     permit_position,
     render_board,
+    reward_name,
     rewards_line,
 )
 from tui.screens.game import GameScreen
@@ -225,10 +226,10 @@ class CouncilScreen(GameScreen):
         if city.neutral:
             merchants.append(plain("n (neutral)"))
         if self.viewer is not None and self.viewer in city.merchants:
-            cost = "you have a merchant here"
+            cost = "you built here"
         else:
             need = view.occupancy(CITY_INDEX[letter])
-            cost = f"building costs {counted(need, 'servant')}" if need else "building costs no servants"
+            cost = f"build {counted(need, 'servant')}" if need else "build free"
         return Content.assemble(
             template("[b]$letter $name[/] ($region, $colour) · $token · merchants ", letter=city.letter,
                      name=city.name, region=city.region, colour=city.colour, token=city.token or "no token"),
@@ -284,5 +285,5 @@ class CouncilScreen(GameScreen):
             info = player_info(view, seat.index)
             lines.append(plain(f"{seat.name}: {10 - info.merchants_left} merchants, nobility {info.nobility}, "
                                f"{len(info.unused_permits) + len(info.used_permits)} permits, "
-                               f"rewards {', '.join(info.reward_tiles) or 'none'}"))
+                               f"rewards {', '.join(reward_name(t) for t in info.reward_tiles) or 'none'}"))
         return Content("\n").join(lines)

@@ -6,6 +6,7 @@ shown as a coloured block holding a letter, so no colour is ever the only cue.
 
 from __future__ import annotations
 
+from core.council.content import CLASSES, REGIONS
 from core.council.helpers import (
     balconies,
     face_up,
@@ -181,7 +182,31 @@ def render_board(view: State, seat: int | None, route: list[str],
     return picture
 
 
+ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th")
+
+
+def reward_name(tile: str) -> str:
+    """A reward tile by the name players know: "gold" -> "Gold cities", "coast" ->
+    "Coast region", "queen1" -> "Queen's 1st"."""
+    if tile in CLASSES:
+        return f"{tile.capitalize()} cities"
+    if tile in REGIONS:
+        return f"{tile.capitalize()} region"
+    number = tile.removeprefix("queen")
+    if number.isdigit() and 0 < int(number) <= len(ORDINALS):
+        return f"Queen's {ORDINALS[int(number) - 1]}"
+    return tile
+
+
 def rewards_line(view: State) -> str:
-    """Colour and region reward tiles still available."""
+    """Colour and region reward tiles still available, by name with their VP; within a
+    group only the first names the group: "Gold cities 20 · Silver 12 · … · Coast region 5"."""
     left = rewards_left(view)
-    return "Rewards: " + " · ".join(f"{k} {v}" for k, v in left.items()) if left else "Rewards: all taken"
+    if not left:
+        return "Rewards: all taken"
+    parts = []
+    for group in (CLASSES, REGIONS):
+        tiles = [t for t in left if t in group]
+        for i, tile in enumerate(tiles):
+            parts.append(f"{reward_name(tile) if i == 0 else tile.capitalize()} {left[tile]}")
+    return "Rewards: " + " · ".join(parts)
