@@ -15,7 +15,7 @@ from core.rng import Rng
 from core.table import Controller, Seat, Table
 from saves import Autosaver, save_table, saves_dir
 from tui.games import screen_for
-from tui.widgets.cursor import DIRECTIONS, nearest
+from tui.widgets.cursor import DIRECTIONS, TargetCursor
 
 FIXED = datetime(2026, 11, 1, 12, 30, tzinfo=timezone.utc)
 
@@ -105,21 +105,27 @@ def council_table(kinds: tuple[str, ...] = ("human", "human"), seed: int = 5,
 
 
 def cursor_keys(screen: Any, goal: tuple[int, int]) -> list[str]:
-    """Arrow keys that move the shared board cursor onto ``goal`` (breadth-first)."""
-    targets = [(t.row, t.col) for t in screen.board_cursor.targets]
-    start = screen.cursor_position
+    """Arrow keys that move the shared board cursor onto ``goal`` (breadth-first over what
+    the cursor really does, its memory of the way back included)."""
+    real = screen.board_cursor
+    start = (real.index, real.back)
     paths: dict[Any, list[str]] = {start: []}
     queue = deque([start])
     while queue:
-        here = queue.popleft()
-        if here == goal:
-            return paths[here]
-        for key, delta in DIRECTIONS.items():
-            nxt = nearest(here, [(t, t) for t in targets], delta)
-            if nxt is not None and nxt not in paths:
-                paths[nxt] = paths[here] + [key]
-                queue.append(nxt)
-    raise AssertionError(f"board target {goal} unreachable from {start}")
+        state = queue.popleft()
+        probe = TargetCursor()
+        probe.targets, (probe.index, probe.back) = real.targets, state
+        here = probe.current
+        if here is not None and (here.row, here.col) == goal:
+            return paths[state]
+        for key in DIRECTIONS:
+            probe.index, probe.back = state
+            if probe.move(key):
+                nxt = (probe.index, probe.back)
+                if nxt not in paths:
+                    paths[nxt] = paths[state] + [key]
+                    queue.append(nxt)
+    raise AssertionError(f"board target {goal} unreachable from {screen.cursor_position}")
 
 
 async def play_with_cursor(pilot: Pilot[Any], screen: Any, action: Any) -> None:

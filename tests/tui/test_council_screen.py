@@ -298,3 +298,25 @@ def test_every_city_detail_fits_the_small_terminal() -> None:
                     assert detail.region.bottom <= bottom, (moves, letter, str(detail.render()))
 
     asyncio.run(main())
+
+
+def test_arrows_on_the_council_board_are_reversible() -> None:
+    """From every place the cursor visits, an arrow then its opposite comes back."""
+
+    async def main() -> None:
+        from tui.widgets.cursor import OPPOSITE
+
+        for size in ((80, 24), (120, 40)):
+            app = MeepleApp(bot_delay=0)
+            async with app.run_test(size=size) as pilot:
+                screen = await open_game(pilot, council_table())
+                targets = list(screen.board_cursor.targets)
+                assert len(targets) > 15  # every city as well as the places with moves
+                for start in targets:
+                    for direction, back in OPPOSITE.items():
+                        assert screen.board_cursor.move_to(start.key)
+                        if screen.board_cursor.move(direction):
+                            assert screen.board_cursor.move(back)
+                            assert screen.board_cursor.current == start, (size, start, direction)
+
+    asyncio.run(main())

@@ -24,3 +24,31 @@ def test_cursor_moves_and_keeps_its_key() -> None:
     assert cursor.current.key == "q"
     cursor.set_targets([])
     assert cursor.current is None and not cursor.move("up")
+
+
+def _scattered() -> list[Target]:
+    """Places where the nearest one back is not where an arrow came from (as on the maps)."""
+    spots = [(10, 16), (14, 11), (10, 11), (2, 30), (6, 3), (6, 40), (18, 20), (1, 1)]
+    return [Target(i, r, c) for i, (r, c) in enumerate(spots)]
+
+
+def test_the_opposite_arrow_always_goes_back() -> None:
+    from tui.widgets.cursor import OPPOSITE
+
+    targets = _scattered()
+    for start in range(len(targets)):
+        for direction, back in OPPOSITE.items():
+            cursor = TargetCursor()
+            cursor.set_targets(targets)
+            cursor.index = start
+            if cursor.move(direction):
+                assert cursor.move(back) and cursor.index == start, (start, direction)
+
+
+def test_going_back_is_forgotten_when_the_places_change() -> None:
+    cursor = TargetCursor()
+    cursor.set_targets(_scattered())
+    cursor.index = 0
+    assert cursor.move("down")
+    cursor.set_targets(_scattered()[:5] + [Target("new", 30, 30)])
+    assert cursor.back is None

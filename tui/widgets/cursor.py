@@ -2,7 +2,9 @@
 
 A screen lists what can be chosen on its board as :class:`Target`\\ s (a key — usually an
 action — and a row/column on the board picture); arrows jump to the nearest target in that
-direction, so every board gets the same keyboard feel.
+direction, so every board gets the same keyboard feel. The opposite arrow always goes back
+where the last one came from (Down then Up returns), even where the places are scattered
+and the nearest one that way would be another.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ from dataclasses import dataclass
 from typing import Hashable, Sequence, TypeVar
 
 K = TypeVar("K", bound=Hashable)
+
+OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
 
 DIRECTIONS: dict[str, tuple[int, int]] = {
     "up": (-1, 0),
@@ -55,12 +59,17 @@ class TargetCursor:
     def __init__(self) -> None:
         self.targets: list[Target] = []
         self.index = 0
+        # (the arrow that goes back, the key of the target the last arrow left)
+        self.back: tuple[str, Hashable] | None = None
 
     def set_targets(self, targets: Sequence[Target]) -> None:
         """Replace the targets, keeping the cursor on the same key when it is still there."""
         current = self.current
+        before = [t.key for t in self.targets]
         self.targets = list(targets)
         keys = [t.key for t in self.targets]
+        if keys != before:
+            self.back = None
         if current is not None and current.key in keys:
             self.index = keys.index(current.key)
         else:
@@ -76,6 +85,7 @@ class TargetCursor:
         for index, target in enumerate(self.targets):
             if target.key == key:
                 self.index = index
+                self.back = None
                 return True
         return False
 
@@ -84,12 +94,19 @@ class TargetCursor:
         here = self.current
         if here is None:
             return False
-        found = nearest(
-            (here.row, here.col),
-            [(i, (t.row, t.col)) for i, t in enumerate(self.targets)],
-            DIRECTIONS[direction],
-        )
+        found: int | None = None
+        if self.back is not None and self.back[0] == direction:
+            keys = [t.key for t in self.targets]
+            if self.back[1] in keys:
+                found = keys.index(self.back[1])
+        if found is None:
+            found = nearest(
+                (here.row, here.col),
+                [(i, (t.row, t.col)) for i, t in enumerate(self.targets)],
+                DIRECTIONS[direction],
+            )
         if found is None:
             return False
+        self.back = (OPPOSITE[direction], here.key)
         self.index = found
         return True
