@@ -269,7 +269,11 @@ class GameScreen(Screen[None]):
         seats = table.seats
         progress = self.game.progress(view)
         lead = template("[b]$progress[/b] · ", progress=progress) if progress else Content()
-        if table.is_over():
+        over = table.is_over()
+        for board in self.query(BoardView):
+            board.finished = over
+        if over:
+            self.refresh_bindings()
             message = lead + "Game over — Enter shows the scores"
         elif self.viewer is not None and self.viewer in acting:
             you = player_tag(self.viewer, seats[self.viewer].name)
@@ -294,6 +298,12 @@ class GameScreen(Screen[None]):
         actions.set_actions([(self.action_label(a, view), a) for a in legal])
         self._update_targets(view, legal)
         self.update_board(view)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """After the end, undo and the move list leave the key bar (nothing can be played)."""
+        if action in ("undo", "focus_moves") and self.table.is_over():
+            return False
+        return True
 
     def _list_only(self, view: Any) -> bool:
         """True when the viewer must decide but none of the moves has a place on the board."""
@@ -499,6 +509,9 @@ class GameScreen(Screen[None]):
     @on(BoardView.Chosen)
     def _board_chosen(self, event: BoardView.Chosen) -> None:
         event.stop()
+        if self.table.is_over():  # as the status line says: Enter shows the scores
+            self._show_game_over()
+            return
         self.board_choose()
 
     @on(ActionList.Chosen)

@@ -11,6 +11,7 @@ from textual import events
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
+from textual.reactive import reactive
 
 
 class BoardView(Vertical, can_focus=True):
@@ -23,6 +24,16 @@ class BoardView(Vertical, can_focus=True):
         Binding("right,l", "move('right')", "Right", show=False),
         Binding("enter", "choose", "Choose"),
     ]
+
+    # Set by the screen when the game has ended: only Enter (the final scores) stays offered.
+    finished: reactive[bool] = reactive(False, init=False)
+
+    def watch_finished(self) -> None:
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """After the end no move can be made: the board's move keys leave the key bar."""
+        return action == "choose" or not self.finished
 
     class Moved(Message):
         """The player moved the board cursor (``direction``: up, down, left or right)."""
