@@ -426,3 +426,28 @@ def test_a_game_left_before_any_move_leaves_no_save() -> None:
         assert list_saves() == []
 
     run(body)
+
+
+def test_game_help_lists_each_key_once_in_player_words() -> None:
+    """No Textual internals (focus cycling, copying), no key or text twice, the palette once."""
+    from tests.tui.helpers import open_game, random_table
+
+    async def body(pilot: Pilot[Any], app: MeepleApp) -> None:
+        for game_id in ("quadropolis", "council", "elgrande"):
+            screen = await open_game(pilot, random_table(game_id, ("human", "easy"), seed=2))
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen)
+            rows = app.screen.keys()
+            texts = [text for _, text in rows]
+            assert not {"Focus Next", "Focus Previous", "Copy selected text", "palette"} & set(texts)
+            assert len(texts) == len(set(texts)) and texts.count("Command palette") == 1
+            single = [key for key, _ in rows if key not in ("map", "hand", "colours", "permits")]
+            assert len(single) == len(set(single)), single
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is screen
+            screen.action_menu()
+            await pilot.pause()
+
+    run(body)

@@ -11,6 +11,16 @@ from textual.widgets import DataTable, Static
 from tui.text import template
 
 
+# Textual's own keys that mean nothing to a player here (focus cycling, copying text);
+# the command palette is listed once, in words, at the end.
+TEXTUAL_ACTIONS = frozenset(
+    {"app.focus_next", "app.focus_previous", "screen.copy_text", "app.copy_text", "command_palette",
+     "app.command_palette"}
+)
+# Keys hidden from the key bar that the help still lists.
+ALWAYS_LISTED = frozenset({"quit"})
+
+
 class HelpScreen(ModalScreen[None]):
     """Lists every active key of ``under`` with what it does; any of ? / Esc closes it."""
 
@@ -22,22 +32,28 @@ class HelpScreen(ModalScreen[None]):
         self.under = under
 
     def keys(self) -> list[tuple[str, str]]:
-        """(key, description) pairs of the screen underneath, plus its extra help lines."""
-        rows: list[tuple[str, str]] = []
-        seen: set[str] = set()
+        """(key, what it does) for the screen underneath, each key once, in player words:
+        the screen's own help lines first, then its other keys, then the command palette."""
+        rows: list[tuple[str, str]] = list(getattr(self.under, "HELP_KEYS", []))
+        keyed = {name.strip() for key, _ in rows for name in key.replace(",", "/").split("/")}
+        seen = {text for _, text in rows}
         for key, active in self.under.active_bindings.items():
             binding = active.binding
-            if not binding.description or binding.description in seen:
+            if binding.action in TEXTUAL_ACTIONS or not binding.description:
+                continue
+            if not binding.show and binding.action not in ALWAYS_LISTED:
+                continue  # arrows, digits...: the screen's own help lines tell them
+            shown = self.app.get_key_display(binding)
+            if key in keyed or shown in keyed or binding.description in seen:
                 continue
             seen.add(binding.description)
-            rows.append((self.app.get_key_display(binding), binding.description))
-        rows.extend(getattr(self.under, "HELP_KEYS", []))
+            rows.append((shown, binding.description))
         rows.append(("ctrl+p", "Command palette"))
         return rows
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            title = getattr(self.under, "HELP_TITLE", "") or type(self.under).__name__
+            title = getattr(self.under, "HELP_TITLE", "") or "this screen"
             yield Static(template("[b]Keys — $title[/b]", title=title), classes="question")
             table: DataTable[str] = DataTable(id="help-table", show_cursor=False, zebra_stripes=True)
             table.add_columns("Key", "Does")

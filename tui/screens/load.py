@@ -28,6 +28,8 @@ from tui.widgets.key_bar import KeyBar
 class LoadScreen(Screen[None]):
     """A table of saves, newest first. Broken files are listed with their problem."""
 
+    HELP_TITLE = "Saved games"
+
     CSS_PATH = "load.tcss"
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),

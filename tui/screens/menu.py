@@ -64,6 +64,8 @@ class MenuList(OptionList):
 class MenuScreen(Screen[None]):
     """The first screen: a short list of what to do."""
 
+    HELP_TITLE = "Menu"
+
     CSS_PATH = "menu.tcss"
     BINDINGS = [
         Binding("n", "choose('new')", "New game"),

@@ -63,6 +63,8 @@ def _choices(offered: list[tuple[str, str]]) -> list[tuple[Content, str]]:
 class NewGameScreen(Screen[None]):
     """A one-page form; Enter on Start (or ctrl+n anywhere) begins the game."""
 
+    HELP_TITLE = "New game"
+
     CSS_PATH = "new_game.tcss"
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),

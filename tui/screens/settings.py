@@ -24,6 +24,8 @@ from tui.widgets.players import player_glyph
 class SettingsScreen(Screen[None]):
     """Changes apply at once (the theme previews live); Save writes them, Esc discards."""
 
+    HELP_TITLE = "Settings"
+
     CSS_PATH = "new_game.tcss"
     BINDINGS = [
         Binding("escape", "cancel", "Back"),
