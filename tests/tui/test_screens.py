@@ -8,7 +8,7 @@ from typing import Any, Awaitable, Callable
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, DataTable, Input, MarkdownViewer, Select
 
-from saves import list_saves, load_settings, saves_dir
+from saves import list_saves, load_settings, read_save, saves_dir
 from tui.app import MeepleApp
 from tui.games.quadropolis import QuadropolisScreen
 from tui.screens.confirm import ConfirmScreen
@@ -316,7 +316,8 @@ def test_save_as_writes_a_second_file() -> None:
     async def body(pilot: Pilot[Any], app: MeepleApp) -> None:
         from tests.tui.helpers import open_game
 
-        await open_game(pilot, quadropolis_table(moves=3))
+        screen = await open_game(pilot, quadropolis_table(moves=3))
+        original = screen.autosaver.name
         await pilot.press("ctrl+s")
         await pilot.pause()
         prompt = app.screen.query_one("#prompt-input", Input)
@@ -325,6 +326,15 @@ def test_save_as_writes_a_second_file() -> None:
         await pilot.pause()
         names = sorted(s.name for s in list_saves())
         assert len(names) == 2 and "my-copy" in names
+        told = [str(n.message) for n in app._notifications]
+        assert any("goes on in 'my-copy'" in m and f"'{original}' stays as it was after move 3" in m
+                   for m in told), told
+        # The game continues in the copy; the original keeps its three moves.
+        table = screen.table
+        table.submit(table.to_act()[0], table.legal_actions(table.to_act()[0])[0])
+        await pilot.pause()
+        moves = {s.name: read_save(s.path).log for s in list_saves()}
+        assert len(moves[original]) == 3 and len(moves["my-copy"]) == 4
 
     run(body)
 

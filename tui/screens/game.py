@@ -551,12 +551,19 @@ class GameScreen(Screen[None]):
         def chosen(name: str | None) -> None:
             if not name:
                 return
+            before = self.autosaver.path
+            kept = before.exists()
             try:
                 path = self.autosaver.save_as(name)
             except (OSError, ValueError) as exc:
                 notify(self, f"Could not save: {exc}", severity="error")
                 return
-            notify(self, f"Saved as {path.stem}.")
+            moves = len(self.table.log)
+            where = f"The game goes on in '{self.autosaver.name}'."
+            if kept and path != before:
+                stem = before.name.removesuffix(".toml")
+                where += f" '{stem}' stays as it was after move {moves}."
+            notify(self, f"Saved as '{self.autosaver.name}'. {where}", timeout=8)
 
         self.app.push_screen(TextPromptScreen("Save this game as:", self.autosaver.name), chosen)
 
