@@ -14,8 +14,7 @@ from tui.text import template
 # Textual's own keys that mean nothing to a player here (focus cycling, copying text);
 # the command palette is listed once, in words, at the end.
 TEXTUAL_ACTIONS = frozenset(
-    {"app.focus_next", "app.focus_previous", "screen.copy_text", "app.copy_text", "command_palette",
-     "app.command_palette"}
+    {"app.focus_next", "app.focus_previous", "screen.copy_text", "command_palette", "app.command_palette"}
 )
 # Keys hidden from the key bar that the help still lists.
 ALWAYS_LISTED = frozenset({"quit"})

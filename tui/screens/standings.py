@@ -13,6 +13,7 @@ from textual.widgets import DataTable, Static
 from core.engine import Standings
 from core.table import Seat
 from tui.text import rich_plain, template
+from tui.widgets.scoreboard import score_label
 
 
 def cell(so_far: int | None, if_ended: int) -> str:
@@ -27,11 +28,10 @@ def cell(so_far: int | None, if_ended: int) -> str:
 
 
 def heading(standings: Standings) -> str:
-    """What the numbers are, in words."""
-    unit = standings.unit
+    """What the numbers are, in the scoreboard's words."""
     if standings.so_far is None:
-        return f"{unit} if the game ended now (nothing is scored before the end)"
-    return f"{unit} so far → if the game ended now"
+        return f"{score_label(standings)} (nothing is scored before the end)"
+    return score_label(standings)
 
 
 class StandingsScreen(ModalScreen[None]):

@@ -91,10 +91,6 @@ class Picture:
             self._items[(row, col)] = len(cells)
         return len(cells)
 
-    def item_at(self, row: int, col: int) -> int:
-        """Length of the item put at (row, col) (0 if none starts there)."""
-        return self._items.get((row, col), 0)
-
     def mark(self, row: int, col: int, mark: str) -> bool:
         """Mark the item put at (row, col) (``mark`` one of :data:`MARKS`); False if none."""
         length = self._items.get((row, col), 0)
@@ -102,19 +98,9 @@ class Picture:
             self._marks.setdefault((row, x), set()).add(mark)
         return bool(length)
 
-    def mark_cells(self, row: int, col: int, length: int, mark: str) -> None:
-        """Mark ``length`` cells from (row, col), whatever was put there."""
-        self._grow(row, col + length)
-        for x in range(col, col + length):
-            self._marks.setdefault((row, x), set()).add(mark)
-
-    def text(self, row: int) -> str:
-        """The plain text of a row (for tests and the detail line)."""
-        return "".join(self._chars[row]).rstrip() if row < self.height else ""
-
     def lines(self) -> list[str]:
-        """Every row's plain text."""
-        return [self.text(row) for row in range(self.height)]
+        """Every row's plain text (for tests)."""
+        return ["".join(chars).rstrip() for chars in self._chars]
 
     def runs(self, row: int) -> tuple[Run, ...]:
         """A row as runs of cells sharing a style and marks (trailing blanks dropped)."""
@@ -154,13 +140,8 @@ class BoardPicture(Widget):
         self._strips: dict[int, Strip] = {}
         self._styles: dict[tuple[str, tuple[str, ...]], RichStyle] = {}
 
-    @property
-    def rows(self) -> list[tuple[Run, ...]]:
-        """The rows shown now, as runs."""
-        return list(self._rows)
-
     def plain_lines(self) -> list[str]:
-        """The text shown, a string per row (tests and screen readers of the log)."""
+        """The text shown, a string per row (for tests)."""
         return ["".join(text for text, _, _ in row) for row in self._rows]
 
     def show(self, picture: Picture) -> None:
@@ -177,10 +158,6 @@ class BoardPicture(Widget):
                 self._rows[y] = new
                 self._strips.pop(y, None)
                 self.refresh(Region(0, y, width, 1))
-
-    def clear(self) -> None:
-        """Show nothing."""
-        self.show(Picture())
 
     # --- Textual's line API -----------------------------------------------------------------
     def get_content_width(self, container: Size, viewport: Size) -> int:

@@ -12,6 +12,13 @@ from tui.text import template
 from tui.widgets.players import player_tag
 
 
+def score_label(standings: Standings) -> str:
+    """What the scores are ("VP now → if it ended now"), for the scoreboard and the panel."""
+    if standings.now is None:
+        return f"{standings.unit} if the game ended now"
+    return f"{standings.unit} now → if it ended now"
+
+
 class Scoreboard(Static):
     """One line per seat; ``extra[seat]`` adds a game's own short figure (e.g. "Mayor")."""
 
@@ -25,11 +32,7 @@ class Scoreboard(Static):
     ) -> None:
         """Redraw the board of scores."""
         now, projected = standings.now, standings.projected
-        if now is None:
-            label = f"{standings.unit} if the game ended now"
-        else:
-            label = f"{standings.unit} now → if it ended now"
-        lines = [template("[dim]$label[/]", label=label)]  # the key bar offers s: Scores
+        lines = [template("[dim]$label[/]", label=score_label(standings))]  # the key bar offers s: Scores
         for seat in seats:
             controller = seat.controller
             kind = "" if controller.is_human else ("remote" if controller.is_remote else controller.level)
