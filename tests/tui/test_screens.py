@@ -461,3 +461,30 @@ def test_game_help_lists_each_key_once_in_player_words() -> None:
             await pilot.pause()
 
     run(body)
+
+
+def test_help_lines_wrap_instead_of_being_cut() -> None:
+    """At 80x24 every help line reads whole on screen (long ones wrap under themselves)."""
+    from tests.tui.helpers import open_game, random_table
+    from tests.tui.test_hardening import screen_text
+
+    async def body(pilot: Pilot[Any], app: MeepleApp) -> None:
+        await open_game(pilot, random_table("elgrande", ("human", "easy"), seed=2))
+        await pilot.press("question_mark")
+        await pilot.pause()
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        texts = [text for _, text in help_screen.keys()]
+        assert max(len(text) for text in texts) > 60  # the case that used to be cut
+        rows = help_screen.query_one("#help-table")
+        cells = list(help_screen.query(".help-text"))
+        assert len(cells) == len(texts)
+        for widget, text in zip(cells, texts):
+            rows.scroll_to_widget(widget, animate=False)  # the list scrolls at 80x24
+            await pilot.pause()
+            lines = screen_text(app)[0].split("\n")
+            box = widget.region
+            shown = " ".join(line[box.x:box.right] for line in lines[box.y:box.bottom])
+            assert " ".join(shown.split()) == " ".join(text.split()), text
+
+    run(body)

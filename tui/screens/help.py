@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
-from tui.text import template
+from tui.text import plain, template
 
 
 # Textual's own keys that mean nothing to a player here (focus cycling, copying text);
@@ -54,11 +54,12 @@ class HelpScreen(ModalScreen[None]):
         with Vertical(classes="dialog"):
             title = getattr(self.under, "HELP_TITLE", "") or "this screen"
             yield Static(template("[b]Keys — $title[/b]", title=title), classes="question")
-            table: DataTable[str] = DataTable(id="help-table", show_cursor=False, zebra_stripes=True)
-            table.add_columns("Key", "Does")
-            for key, text in self.keys():
-                table.add_row(key, text)
-            yield table
+            # A row per key whose description wraps under itself: a long line is never cut.
+            with VerticalScroll(id="help-table"):
+                for key, text in self.keys():
+                    with Horizontal(classes="help-row"):
+                        yield Static(plain(key), classes="help-key")
+                        yield Static(plain(text), classes="help-text")
             yield Static("Esc or ? closes this help", classes="hint")
 
     def action_close(self) -> None:
