@@ -24,8 +24,8 @@ def test_scoreboard_label_and_the_scores_panel(game_id: str) -> None:
             table = random_table(game_id, ("human", "easy"), seed=4, moves=12)
             screen = await open_game(pilot, table)
             await wait_for_turn(pilot, screen)  # the bot has moved: the numbers stand still
+            assert LABELS[game_id] in str(screen.query_one("#seats-head").render())
             board = str(screen.query_one("#scoreboard").render())
-            assert LABELS[game_id] in board
             standings = table.game.standings(screen.current_view())
             for seat in table.seats:
                 shown = (f"{standings.projected[seat.index]}" if standings.now is None

@@ -1,6 +1,6 @@
 """The Quadropolis screen: the building grid — Construction Site, architects and cities.
 
-Keyboard flow: 1–4 choose an Architect, arrows (or hjkl) move around the slots and Enter
+Keyboard flow: 1–4 choose an Architect, arrows move around the slots and Enter
 takes; then arrows move over your city, Enter builds on a highlighted square, d discards.
 Tab shows the next player's city while you choose (while you build, your own city stays in
 view); each turn opens on the city of the player to move. Terminals 120 columns wide and
@@ -102,9 +102,10 @@ class QuadropolisScreen(GameScreen):
 
     CSS_PATH = ["../screens/game.tcss", "quadropolis.tcss"]
     HELP_TITLE = "Quadropolis"
+    DETAIL_LINE = "#qp-hint"
     HELP_KEYS = [
         ("1–4", "Choose an Architect"),
-        ("arrows / hjkl", "Move around the slots, or over your city"),
+        ("arrows", "Move around the slots, or over your city"),
         ("enter", "Take the building / build it here"),
         ("d", "Discard the building in hand"),
         ("tab / shift+tab", "Look at the other players' cities (wide terminals show them all)"),

@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Hashable, Iterable
 from textual import events, on, work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content, Span
 from textual.message import Message
 from textual.reactive import Reactive
@@ -37,7 +37,7 @@ from tui.widgets.game_log import GameLog
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.picture import Picture
 from tui.widgets.players import player_tag
-from tui.widgets.scoreboard import Scoreboard
+from tui.widgets.scoreboard import Scoreboard, score_label
 from tui.widgets.status import StatusLine
 
 # Wall-clock limit per bot decision by level (the search bots also have iteration budgets).
@@ -70,12 +70,19 @@ class GameScreen(Screen[None]):
         Binding("ctrl+s", "save_as", "Save as"),
         Binding("escape", "menu", "Menu"),
         Binding("m", "focus_moves", "Moves"),
+        Binding("l", "focus_log", "Log"),
         Binding("s", "standings", "Scores"),
     ]
     HELP_TITLE = "Game"
     # Games whose moves are all made on the board or in the move list (no keys of their own
     # for moves without a place): the status line then points to the list when needed.
     USES_BOARD_CURSOR = False
+    # True when the scoreboard already tells everything the private panel says: on short
+    # screens the panel is then left out, so the move list and log keep their room.
+    PRIVATE_IN_SCOREBOARD = False
+    # The game's detail line (a Static under the board) where a move highlighted in the
+    # list is previewed; empty: no preview there.
+    DETAIL_LINE = ""
 
     def __init__(self, table: Table[Any], autosaver: Autosaver) -> None:
         super().__init__()
@@ -102,10 +109,14 @@ class GameScreen(Screen[None]):
             with Vertical(id="board"):
                 yield from self.compose_board()
             with Vertical(id="side"):
-                yield Scoreboard(id="scoreboard")
-                yield Static("", id="private")
+                yield Static("", id="seats-head", classes="section-head")
+                with VerticalScroll(id="seats"):
+                    yield Scoreboard(id="scoreboard")
+                    yield Static("", id="private")
                 yield ActionList(id="actions")
-                yield GameLog(id="log", auto_scroll=True)
+                with Vertical(id="log-box"):
+                    yield Static("Log", id="log-head", classes="section-head")
+                    yield GameLog(id="log", auto_scroll=True)
         yield KeyBar()
 
     def compose_board(self) -> ComposeResult:
@@ -207,8 +218,6 @@ class GameScreen(Screen[None]):
     # --- lifecycle ------------------------------------------------------------------------
     def on_mount(self) -> None:
         self._size_classes(self.app.size.width, self.app.size.height)  # before the first draw
-        self.query_one("#actions", ActionList).border_title = "Moves"
-        self.query_one("#log", GameLog).border_title = "Log"
         if self.viewer is not None and self.shares_keyboard() and not self.table.is_over():
             # A new, resumed or loaded game: whoever sits at the keyboard now may not be the
             # player whose hand is about to appear.
@@ -284,13 +293,15 @@ class GameScreen(Screen[None]):
             waiting = Content(", ").join(player_tag(s, seats[s].name) for s in acting)
             message = Content.assemble(lead, "Waiting for ", waiting)
         self.query_one("#status", StatusLine).show(message)
+        standings = self.game.standings(view)
+        self.query_one("#seats-head", Static).update(plain(score_label(standings)))  # s: the breakdown
         self.query_one("#scoreboard", Scoreboard).show(
-            seats, self.game.standings(view), acting, self.viewer, self.scoreboard_extra(view)
+            seats, standings, acting, self.viewer, self.scoreboard_extra(view)
         )
         private = self.query_one("#private", Static)
         text = self.private_text(view)
         private.update(text)
-        private.display = bool(text)
+        private.display = bool(text) and (self.has_class("-tall") or not self.PRIVATE_IN_SCOREBOARD)
         actions = self.query_one("#actions", ActionList)
         legal: list[Hashable] = []
         if self.viewer is not None and self.viewer in acting and not self._curtain_up:
@@ -595,6 +606,30 @@ class GameScreen(Screen[None]):
     def action_focus_moves(self) -> None:
         """Jump to the move list's filter box."""
         self.query_one("#actions", ActionList).focus_filter()
+
+    def action_focus_log(self) -> None:
+        """Put the keyboard on the log, to scroll back through it (Escape returns)."""
+        self.query_one("#log", GameLog).focus()
+
+    @on(ActionList.Highlighted)
+    def _move_highlighted(self, event: ActionList.Highlighted) -> None:
+        """A move highlighted in the list is previewed: the board cursor goes to its place
+        and the detail line tells the whole move (the list may cut it short)."""
+        event.stop()
+        view = self.current_view()
+        where = self.board_position(event.action, view)
+        if where is not None and self.board_cursor.select(where):
+            self.update_board(view)
+        if self.DETAIL_LINE:
+            try:
+                self.show_detail(self.DETAIL_LINE, self.move_preview(event.action, view))
+            except Exception as exc:  # a text bug must not stop the choice
+                self.table_failed("previewing that move", exc)
+
+    def move_preview(self, action: Hashable, view: Any) -> Content:
+        """What the detail line says of a move highlighted in the list (override to add
+        what the place under the board cursor tells): by default the whole move text."""
+        return plain(self.action_label(action, view))
 
     def _show_game_over(self) -> None:
         from tui.screens.game_over import GameOverScreen

@@ -7,9 +7,9 @@ from typing import Any, Hashable
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.widgets import Input, OptionList
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.text import plain
@@ -21,12 +21,21 @@ class MoveOptions(OptionList, SteadyScrollbars):
 
 
 class ActionList(Vertical):
-    """A filter box above an option list of ``(text, action)`` pairs."""
+    """A heading row (title, filter box, how many moves are shown) above an option list of
+    ``(text, action)`` pairs. Down in the filter box enters the list; Up on its first
+    move goes back to the filter box."""
 
     BINDINGS = [Binding("escape", "clear_filter", "Clear filter", show=False)]
 
     class Chosen(Message):
         """The player picked an action."""
+
+        def __init__(self, action: Any) -> None:
+            super().__init__()
+            self.action = action
+
+    class Highlighted(Message):
+        """The highlight moved to ``action`` while the list has the keyboard (a preview)."""
 
         def __init__(self, action: Any) -> None:
             super().__init__()
@@ -39,7 +48,10 @@ class ActionList(Vertical):
         self._only: list[Hashable] | None = None  # a board choice narrowed the list
 
     def compose(self) -> ComposeResult:
-        yield Input(placeholder="type to filter moves", compact=True, id="action-filter")
+        with Horizontal(id="action-head", classes="section-head"):
+            yield Static("Moves", id="action-title")
+            yield Input(placeholder="type to filter", compact=True, id="action-filter")
+            yield Static("", id="action-count")
         yield MoveOptions(id="action-options", compact=True)
 
     def set_actions(self, items: list[tuple[str, Hashable]]) -> None:
@@ -87,7 +99,21 @@ class ActionList(Vertical):
         options.set_options([Option(plain(text)) for text, _ in shown])
         if shown:
             options.highlighted = 0
-        self.border_subtitle = f"{len(shown)}/{len(self._items)}" if self._items else ""
+        count = f"{len(shown)}/{len(self._items)}" if self._items and len(shown) < len(self._items) else (
+            str(len(shown)) if shown else "")
+        self.query_one("#action-count", Static).update(plain(count))
+
+    @property
+    def highlighted_action(self) -> Hashable | None:
+        """The move under the list's highlight, or None."""
+        index = self.query_one("#action-options", OptionList).highlighted
+        return self._shown[index] if index is not None and 0 <= index < len(self._shown) else None
+
+    @on(OptionList.OptionHighlighted, "#action-options")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        if self.has_focus_within and 0 <= event.option_index < len(self._shown):
+            self.post_message(self.Highlighted(self._shown[event.option_index]))
 
     @on(Input.Changed, "#action-filter")
     def _filter_changed(self) -> None:
@@ -111,14 +137,22 @@ class ActionList(Vertical):
         self.post_message(self.Chosen(action))
 
     def on_key(self, event: Any) -> None:
-        """Up/down in the filter box move the highlight in the list."""
-        if self.query_one("#action-filter", Input).has_focus and event.key in ("up", "down"):
-            options = self.query_one("#action-options", OptionList)
-            if event.key == "down":
-                options.action_cursor_down()
-            else:
-                options.action_cursor_up()
+        """Down in the filter box enters the list on the highlighted move (the first one
+        after typing); Up on the list's first move goes back to the filter box."""
+        options = self.query_one("#action-options", OptionList)
+        box = self.query_one("#action-filter", Input)
+        if box.has_focus and event.key == "down" and self._shown:
+            options.focus()
             event.stop()
+        elif options.has_focus and event.key == "up" and (options.highlighted or 0) == 0:
+            box.focus()
+            event.stop()
+
+    def on_descendant_focus(self, event: Any) -> None:
+        """Entering the list previews the move under its highlight."""
+        action = self.highlighted_action
+        if action is not None:
+            self.post_message(self.Highlighted(action))
 
     def action_clear_filter(self) -> None:
         """Empty the filter box; when it is already empty, hand the keys back to the board."""

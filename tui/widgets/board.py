@@ -1,7 +1,7 @@
 """The focusable board area: its keys become messages that the game screen handles.
 
 Messages go up and attributes come down, as in Textual's own widgets: the board never
-calls into its screen. Arrows (or hjkl) post :class:`BoardView.Moved`, Enter posts
+calls into its screen. Arrows post :class:`BoardView.Moved`, Enter posts
 :class:`BoardView.Chosen`; a game's own board adds messages for its own keys.
 """
 
@@ -18,10 +18,10 @@ class BoardView(Vertical, can_focus=True):
     """A board that turns arrows and Enter into :class:`Moved` and :class:`Chosen`."""
 
     BINDINGS = [
-        Binding("up,k", "move('up')", "Up", show=False),
-        Binding("down,j", "move('down')", "Down", show=False),
-        Binding("left,h", "move('left')", "Left", show=False),
-        Binding("right,l", "move('right')", "Right", show=False),
+        Binding("up", "move('up')", "Up", show=False),
+        Binding("down", "move('down')", "Down", show=False),
+        Binding("left", "move('left')", "Left", show=False),
+        Binding("right", "move('right')", "Right", show=False),
         Binding("enter", "choose", "Choose"),
     ]
 

@@ -89,6 +89,17 @@ class TargetCursor:
                 return True
         return False
 
+    def select(self, position: tuple[int, int]) -> bool:
+        """Put the cursor on the target drawn at ``position``; True if it moved there."""
+        for index, target in enumerate(self.targets):
+            if (target.row, target.col) == position:
+                moved = index != self.index
+                if moved:
+                    self.index = index
+                    self.back = None
+                return moved
+        return False
+
     def move(self, direction: str) -> bool:
         """Move to the nearest target in ``direction``; False if there is none that way."""
         here = self.current

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual.binding import Binding
 from textual.widgets import RichLog
 
 from core.table import LogEntry, Seat
@@ -16,7 +17,10 @@ def log_line(entry: LogEntry, seats: tuple[Seat, ...]) -> str:
 
 
 class GameLog(RichLog, SteadyScrollbars):
-    """A read-only, wrapping log that can be rebuilt after an undo."""
+    """A read-only, wrapping log that can be rebuilt after an undo; focused (key ``l``) it
+    scrolls with the arrows and page keys, and Escape gives the keyboard back to the board."""
+
+    BINDINGS = [Binding("escape", "leave", "Back to the board")]
 
     def __init__(
         self,
@@ -41,6 +45,12 @@ class GameLog(RichLog, SteadyScrollbars):
             classes=classes,
             disabled=disabled,
         )
+
+    def action_leave(self) -> None:
+        """Back to the board (the log keeps its scroll position)."""
+        focus_board = getattr(self.screen, "focus_board", None)
+        if focus_board is not None:
+            focus_board()
 
     def show_entries(self, entries: list[LogEntry], seats: tuple[Seat, ...]) -> None:
         """Replace the contents with ``entries`` (newest at the bottom)."""

@@ -1,5 +1,6 @@
-"""The scoreboard: what its numbers are, then one line per seat with glyph, name, kind,
-points (so far and if the game ended now) and whose turn it is."""
+"""The scoreboard: one line per seat with glyph, name, kind, points (so far and if the
+game ended now) and whose turn it is; :func:`score_label` heads it, saying what the
+numbers are."""
 
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ class Scoreboard(Static):
     ) -> None:
         """Redraw the board of scores."""
         now, projected = standings.now, standings.projected
-        lines = [template("[dim]$label[/]", label=score_label(standings))]  # the key bar offers s: Scores
+        lines: list[Content] = []
         for seat in seats:
             controller = seat.controller
             kind = "" if controller.is_human else ("remote" if controller.is_remote else controller.level)
