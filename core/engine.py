@@ -200,6 +200,25 @@ def rank_by(keys: Sequence[tuple[Any, ...]]) -> tuple[int, ...]:
 
 
 @dataclass(frozen=True)
+class Scoring:
+    """A scoring the latest move set off (a round's, a card's), to show as it happened.
+
+    ``rows`` are ``(what was scored, points per seat)`` in the order scored; ``notes`` are
+    plain sentences about it (what a revealed Castillo held, where the disks went).
+    """
+
+    title: str
+    players: int
+    rows: tuple[tuple[str, tuple[int, ...]], ...]
+    notes: tuple[str, ...] = ()
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Points per seat from this scoring."""
+        return tuple(sum(points[s] for _, points in self.rows) for s in range(self.players))
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """What the registry and menus show about a game."""
 
@@ -353,6 +372,11 @@ class Game(ABC, Generic[S, A]):
         """Each seat's points by category, so far and if the game ended now (scoreboard
         labels, the breakdown panel). The default knows only :meth:`scores`."""
         return Standings(("Score",), tuple((score,) for score in self.scores(state)))
+
+    def scoring(self, state: S) -> Scoring | None:
+        """The scoring the latest move set off, if it did (from public events only: any view
+        gives the same); None for games that score only at the end, as the default."""
+        return None
 
     def evaluate(self, state: S, seat: int) -> float:
         """Heuristic value of ``state`` for ``seat`` (higher is better), for greedy bots.

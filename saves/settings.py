@@ -32,6 +32,7 @@ class Settings:
     default_names: list[str] = field(default_factory=lambda: list(DEFAULT_NAMES))
     bot_level: str = "normal"
     confirm_end_turn: bool = False
+    stop_at_scorings: bool = True  # a scoring during play is shown until closed
 
 
 def _check_theme(value: Any) -> bool:
@@ -56,6 +57,7 @@ _CHECKS: dict[str, Callable[[Any], bool]] = {
     "default_names": _check_names,
     "bot_level": lambda value: isinstance(value, str) and value in LEVELS,
     "confirm_end_turn": lambda value: isinstance(value, bool),
+    "stop_at_scorings": lambda value: isinstance(value, bool),
 }
 
 
@@ -134,6 +136,7 @@ def save_settings(settings: Settings, path: Path | str | None = None) -> str | N
         "default_names": list(settings.default_names),
         "bot_level": settings.bot_level,
         "confirm_end_turn": settings.confirm_end_turn,
+        "stop_at_scorings": settings.stop_at_scorings,
     }
     try:
         atomic_write(file, tomli_w.dumps(doc).encode("utf-8"))

@@ -19,13 +19,14 @@ from core.elgrande.state import (
     State,
 )
 from core.elgrande.state import problems as state_problems
-from core.elgrande.text import describe, event_texts, narration, progress, prompt
+from core.elgrande.text import describe, event_texts, narration, progress, prompt, scoring_report
 from core.engine import (
     Game,
     GameInfo,
     OptionSpec,
     PlainData,
     Result,
+    Scoring,
     Standings,
     first_player_option,
     rank_by,
@@ -192,6 +193,10 @@ class ElGrandeGame(Game[State, Action]):
     def scores(self, state: State) -> list[int]:
         """Points on the score track."""
         return list(state.score)
+
+    def scoring(self, state: State) -> Scoring | None:
+        """A general or special scoring the latest action set off, region by region."""
+        return scoring_report(state)
 
     def standings(self, state: State) -> Standings:
         """Points so far by category, and with a general scoring held now (the game's last

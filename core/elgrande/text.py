@@ -14,6 +14,8 @@ an event can word an action after the state has moved on.
 
 from __future__ import annotations
 
+from typing import Any
+
 from core.elgrande.actions import (
     Action,
     Allow,
@@ -41,6 +43,7 @@ from core.elgrande.actions import (
     To,
     Veto,
 )
+from core.engine import Scoring
 from core.elgrande.content import (
     BOARD,
     CARD_STACK,
@@ -314,81 +317,112 @@ def _where(area: int) -> str:
 def event_texts(state: State) -> list[str]:
     """What the latest action caused (``state.events``), one sentence per event, public on
     any view (kinds: :data:`core.elgrande.state.EVENTS`)."""
+    return [event_text(state.names, event) for event in state.events]
+
+
+def event_text(names: tuple[str, ...], event: tuple[Any, ...]) -> str:
+    """One event of ``state.events`` in words."""
+    kind = event[0]
+    if kind == "start":
+        homes = ", ".join(f"{names[s]} {REGIONS[r].name}" for s, r in enumerate(event[2]))
+        return f"The King starts in {REGIONS[event[1]].name}. Home regions: {homes}."
+    if kind == "round":
+        cards = ", ".join(CARDS[c].name for c in event[2])
+        return f"Round {event[1]}: the action cards are {cards}."
+    if kind == "order":
+        order = ", ".join(f"{names[s]} ({bid})" for s, bid in zip(event[1], event[2]))
+        return f"Turn order: {order}."
+    if kind == "general":
+        return f"General scoring after round {event[1]}."
+    if kind == "veto_expires":
+        return f"{names[event[1]]}'s unused Veto expires."
+    if kind == "over":
+        winners = event[1]
+        verb = "win" if len(winners) > 1 else "wins"
+        return f"Game over: {' and '.join(names[s] for s in winners)} {verb} with {event[2]}."
+    if kind == "auto":
+        return f"{names[event[1]]}: {_third_person(event[2], names, event[1], event[3])} (only option)."
+    if kind == "disk_auto":
+        return f"{names[event[1]]} sets the secret disk (only one choice)."
+    if kind == "veto":
+        seat, actor, proposal, facts = event[1:]
+        return (
+            f"{names[seat]} vetoes: {names[actor]} may not "
+            f"{_proposal_phrase(proposal, names, actor, facts)}; the special action ends."
+        )
+    if kind == "move":
+        seat, owner, src, dest = event[1:]
+        whose = "one of their own caballeros" if owner == seat else f"a caballero of {names[owner]}"
+        return f"{names[seat]} moves {whose} from {REGIONS[src].name} to {_where(dest)}."
+    if kind == "extra":
+        return f"{names[event[1]]} places an extra caballero in {_where(event[2])}."
+    if kind == "remove":
+        seat, owner, region = event[1:]
+        return f"{names[seat]} sends a caballero of {names[owner]} home from {REGIONS[region].name}."
+    if kind == "scoreboard":
+        seat, board, region = event[1:]
+        return f"{names[seat]} puts the {BOARD.scoreboard_names[board]} on {REGIONS[region].name}."
+    if kind == "grande":
+        return f"{names[event[1]]} moves the Grande to {REGIONS[event[2]].name}."
+    if kind == "king":
+        return f"{names[event[1]]} moves the King to {REGIONS[event[2]].name}."
+    if kind == "court":
+        return f"{names[event[1]]} brings {event[2]} caballero(s) from the provinces to the court."
+    if kind == "court_from":
+        return f"{names[event[1]]} takes a caballero from {REGIONS[event[2]].name} into the court."
+    if kind == "movement":
+        return f"{names[event[1]]} names {REGIONS[event[2]].name} for Movement."
+    if kind == "decay":
+        moved = ", ".join(f"{names[s]} {k}" for s, k in zip(event[1], event[2]))
+        return f"Back to the provinces from the courts: {moved}."
+    if kind == "returns_all":
+        return f"{names[event[1]]} returns all {event[2]} available caballeros to the provinces."
+    if kind == "no_disks":
+        return "Nobody has to set a secret disk."
+    if kind == "disks":
+        shown = ", ".join(f"{names[s]} → {REGIONS[r].name}" for s, r in zip(event[1], event[2]))
+        return f"Secret disks revealed: {shown}."
+    if kind == "empty_board":
+        return "No region holds a caballero: nothing is scored."
+    if kind == "no_lonely":
+        return "No region was chosen by exactly one player: nothing is scored."
+    if kind == "castillo":
+        counts = ", ".join(f"{names[s]} {c}" for s, c in enumerate(event[1]) if c)
+        return f"The Castillo holds: {counts or 'nothing'}."
+    if kind == "scored":
+        return _scored_text(names, *event[1:])
+    raise ValueError(f"unknown El Grande event {kind!r}")
+
+
+def scoring_report(state: State) -> Scoring | None:
+    """The scoring the latest action set off (a general scoring, or a card's special one),
+    region by region, from ``state.events`` (public: the same on every view); None if the
+    action scored nothing."""
+    events = state.events
+    kinds = {event[0] for event in events}
+    if not kinds & {"scored", "empty_board", "no_lonely"}:
+        return None
     names = state.names
-    out = []
-    for event in state.events:
+    general = next((event[1] for event in events if event[0] == "general"), None)
+    if general is not None:
+        title = f"General scoring after round {general}"
+    else:
+        # (the card's name says which scoring it is: "Special scoring: leaders only")
+        title = CARDS[state.card].name if state.card >= 0 else "Special scoring"
+    rows = []
+    notes = []
+    for event in events:
         kind = event[0]
-        if kind == "start":
-            homes = ", ".join(f"{names[s]} {REGIONS[r].name}" for s, r in enumerate(event[2]))
-            out.append(f"The King starts in {REGIONS[event[1]].name}. Home regions: {homes}.")
-        elif kind == "round":
-            cards = ", ".join(CARDS[c].name for c in event[2])
-            out.append(f"Round {event[1]}: the action cards are {cards}.")
-        elif kind == "order":
-            order = ", ".join(f"{names[s]} ({bid})" for s, bid in zip(event[1], event[2]))
-            out.append(f"Turn order: {order}.")
-        elif kind == "general":
-            out.append(f"General scoring after round {event[1]}.")
-        elif kind == "veto_expires":
-            out.append(f"{names[event[1]]}'s unused Veto expires.")
-        elif kind == "over":
-            winners = event[1]
-            verb = "win" if len(winners) > 1 else "wins"
-            out.append(f"Game over: {' and '.join(names[s] for s in winners)} {verb} with {event[2]}.")
-        elif kind == "auto":
-            out.append(f"{names[event[1]]}: {_third_person(event[2], names, event[1], event[3])} (only option).")
-        elif kind == "disk_auto":
-            out.append(f"{names[event[1]]} sets the secret disk (only one choice).")
-        elif kind == "veto":
-            seat, actor, proposal, facts = event[1:]
-            out.append(
-                f"{names[seat]} vetoes: {names[actor]} may not "
-                f"{_proposal_phrase(proposal, names, actor, facts)}; the special action ends."
-            )
-        elif kind == "move":
-            seat, owner, src, dest = event[1:]
-            whose = "one of their own caballeros" if owner == seat else f"a caballero of {names[owner]}"
-            out.append(f"{names[seat]} moves {whose} from {REGIONS[src].name} to {_where(dest)}.")
-        elif kind == "extra":
-            out.append(f"{names[event[1]]} places an extra caballero in {_where(event[2])}.")
-        elif kind == "remove":
-            seat, owner, region = event[1:]
-            out.append(f"{names[seat]} sends a caballero of {names[owner]} home from {REGIONS[region].name}.")
-        elif kind == "scoreboard":
-            seat, board, region = event[1:]
-            out.append(f"{names[seat]} puts the {BOARD.scoreboard_names[board]} on {REGIONS[region].name}.")
-        elif kind == "grande":
-            out.append(f"{names[event[1]]} moves the Grande to {REGIONS[event[2]].name}.")
-        elif kind == "king":
-            out.append(f"{names[event[1]]} moves the King to {REGIONS[event[2]].name}.")
-        elif kind == "court":
-            out.append(f"{names[event[1]]} brings {event[2]} caballero(s) from the provinces to the court.")
-        elif kind == "court_from":
-            out.append(f"{names[event[1]]} takes a caballero from {REGIONS[event[2]].name} into the court.")
-        elif kind == "movement":
-            out.append(f"{names[event[1]]} names {REGIONS[event[2]].name} for Movement.")
-        elif kind == "decay":
-            moved = ", ".join(f"{names[s]} {k}" for s, k in zip(event[1], event[2]))
-            out.append(f"Back to the provinces from the courts: {moved}.")
-        elif kind == "returns_all":
-            out.append(f"{names[event[1]]} returns all {event[2]} available caballeros to the provinces.")
-        elif kind == "no_disks":
-            out.append("Nobody has to set a secret disk.")
-        elif kind == "disks":
-            shown = ", ".join(f"{names[s]} → {REGIONS[r].name}" for s, r in zip(event[1], event[2]))
-            out.append(f"Secret disks revealed: {shown}.")
-        elif kind == "empty_board":
-            out.append("No region holds a caballero: nothing is scored.")
-        elif kind == "no_lonely":
-            out.append("No region was chosen by exactly one player: nothing is scored.")
-        elif kind == "castillo":
-            counts = ", ".join(f"{names[s]} {c}" for s, c in enumerate(event[1]) if c)
-            out.append(f"The Castillo holds: {counts or 'nothing'}.")
-        elif kind == "scored":
-            out.append(_scored_text(names, *event[1:]))
-        else:
-            raise ValueError(f"unknown El Grande event {kind!r}")
-    return out
+        if kind == "scored":
+            area, points, king, grande = event[1:]
+            where = BOARD.castillo_name if area == CASTILLO else REGIONS[area].name
+            rows.append((where, tuple(points)))
+            for seat, bonus in ((king, "King"), (grande, "Grande")):
+                if seat is not None and seat >= 0:
+                    notes.append(f"{where}: {names[seat]} gets the {bonus} bonus.")
+        elif kind in ("castillo", "disks", "empty_board", "no_lonely"):
+            notes.append(event_text(names, event))
+    return Scoring(title, state.players, tuple(rows), tuple(notes))
 
 
 def _scored_text(names: tuple[str, ...], area: int, points: tuple[int, ...], king: int, grande: int) -> str:

@@ -279,3 +279,26 @@ def test_standings_are_whole_and_end_as_the_result(case: Case) -> None:
     final = game.standings(state)
     assert final.projected == game.result(state).totals
     assert final.now is None or final.now == final.projected
+
+
+@parametrize_cases
+def test_a_scoring_is_public_and_adds_up_to_the_points_it_gave(case: Case) -> None:
+    """After every move the scoring it set off (if any) is the same on every view, has a
+    value per seat in each row, and — for games that score during play — its totals are
+    exactly what the seats' points so far grew by."""
+    game = case.game
+    state = case.setup()
+    for seat, action in moves(case):
+        before = game.standings(state).now
+        game.apply_in_place(state, seat, action)
+        report = game.scoring(state)
+        for viewer in range(case.players):
+            assert game.scoring(game.view(state, viewer)) == report, f"{action}: the view of {viewer} differs"
+        if report is None:
+            continue
+        assert report.players == case.players and report.title
+        assert all(len(points) == case.players for _, points in report.rows)
+        after = game.standings(state).now
+        if before is not None and after is not None:
+            grown = tuple(a - b for a, b in zip(after, before))
+            assert report.totals == grown, f"{action}: the scoring gave {report.totals}, the points grew {grown}"

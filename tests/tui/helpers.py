@@ -177,8 +177,14 @@ def random_table(game_id: str, kinds: tuple[str, ...], seed: int, moves: int = 0
 
 
 async def wait_for_turn(pilot: Pilot[Any], screen: Any, seat: int = 0, limit: int = 1500) -> None:
-    """Let the bots play until ``seat`` must decide (or the game is over)."""
+    """Let the bots play until ``seat`` must decide (or the game is over), closing each
+    scoring summary on the way with Enter, as the player would."""
+    from tui.screens.scoring import ScoringScreen
+
     for _ in range(limit):
+        if isinstance(pilot.app.screen, ScoringScreen):
+            await pilot.press("enter")
+            continue
         if screen.table.is_over() or (seat in screen.table.to_act() and not screen._bot_busy):
             # The table has the bot's move; let the screen draw it (MoveApplied) first.
             await pilot.pause()

@@ -120,8 +120,7 @@ class QuadropolisScreen(GameScreen):
         self._turn_shown: tuple[int, int] | None = None  # (round, turn) the shown city was set for
         self._holding_city = False  # a bot's build is flashing on its city: do not switch yet
         self._preview: tuple[tuple[object, ...], Content] = ((), Content())  # (log, seat, row, col)
-        self.site_flash = (-1, -1)
-        self.city_flash = (-1, -1)  # (seat, square)
+        self._built: dict[int, list[int]] = {}  # squares built on in the last turn, by city
         self._snapped_at = -1  # log length when the city cursor was last put on a legal square
         self._slot_snapped_at = -1  # the same for the slot cursor
 
@@ -247,8 +246,8 @@ class QuadropolisScreen(GameScreen):
                 self._last_slot = slot
                 site.mark(*site_cell(SLOT_TARGET[slot][self.architect], width), "aim")
                 site.mark(*slot_cell(slot, width), "cursor")
-        flash_slot, flash_square = self.site_flash
-        if flash_slot >= 0:
+        placed, self._built = self._last_turn_marks()
+        for flash_slot, flash_square in placed:
             site.mark(*slot_cell(flash_slot, width), "flash")
             site.mark(*site_cell(flash_square, width), "flash")
         self.query_one("#qp-site", BoardPicture).show(site)
@@ -286,8 +285,8 @@ class QuadropolisScreen(GameScreen):
         city = render_city(view, index, width)
         if marked:
             self.mark_board(city)
-        if self.city_flash[0] == index:
-            city.mark(*city_cell(self.city_flash[1], width), "flash")
+        for square in self._built.get(index, []):
+            city.mark(*city_cell(square, width), "flash")
         self.query_one(picture, BoardPicture).show(city)
         self.show_detail(title, Content.assemble(
             "City of ", player_tag(index, self.table.seats[index].name), " ", _pools(view, index),
@@ -361,29 +360,33 @@ class QuadropolisScreen(GameScreen):
         return {view.mayor: template("[b]M[/]")}
 
     def show_bot_move(self, seat: int, action: Hashable) -> None:
-        """Flash the slot and square a bot took, or the square it built on."""
-        view = self.current_view()
-        if isinstance(action, Place):
-            slot = SLOT_INDEX[action.slot]
-            self.site_flash = (slot, SLOT_TARGET[slot][action.architect])
-            self.city_flash = (-1, -1)
-        elif isinstance(action, Build):
-            self.city_flash = (seat, (action.row - 1) * CITY + (action.col - 1))
-            # Show the bot's city with its new building until the flash ends, then the
-            # city of the player to move.
+        """After another player's build, show their city with it for a moment, then the city
+        of the player to move (the build stays marked there until your next move)."""
+        if isinstance(action, Build):
             self.shown_city = seat
             self._holding_city = True
-        self.set_timer(1.2, self._clear_flash)
-        self.update_board(view)
+            self.set_timer(1.2, self._release_city)
 
-    def _clear_flash(self) -> None:
-        self.site_flash = (-1, -1)
-        self.city_flash = (-1, -1)
+    def _release_city(self) -> None:
         if self._holding_city:
             self._holding_city = False
             self._turn_shown = None
-        if self.is_attached:
-            self.update_board(self.current_view())
+            if self.is_attached:
+                self.update_board(self.current_view())
+
+    def _last_turn_marks(self) -> tuple[list[tuple[int, int]], dict[int, list[int]]]:
+        """The last turn's places: (slot, site square) of each Architect placed, and the
+        squares built on in each city."""
+        placed: list[tuple[int, int]] = []
+        built: dict[int, list[int]] = {}
+        for entry in self.recent_moves():
+            action = entry.action
+            if isinstance(action, Place):
+                slot = SLOT_INDEX[action.slot]
+                placed.append((slot, SLOT_TARGET[slot][action.architect]))
+            elif isinstance(action, Build):
+                built.setdefault(entry.seat, []).append((action.row - 1) * CITY + (action.col - 1))
+        return placed, built
 
     def game_over_extra(self) -> Content:
         """Where each player's Inhabitants and Energy went in the best allocation."""

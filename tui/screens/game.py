@@ -24,7 +24,7 @@ from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from core.ai import make_bot
-from core.engine import IllegalAction
+from core.engine import IllegalAction, Scoring
 from core.table import LogEntry, Table, TableEvent
 from saves import Autosaver
 from tui.crash import write_crash_log
@@ -101,6 +101,7 @@ class GameScreen(Screen[None]):
         # the text only, and a line may change its styles alone).
         self._details: dict[str, tuple[str, list[Span]]] = {}
         self._laid_out_width = -1  # the width the log was last wrapped to
+        self._log_key: tuple[Any, ...] = ()  # what the log was last written for
 
     # --- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -170,9 +171,36 @@ class GameScreen(Screen[None]):
         target = self.board_cursor.current
         return None if target is None else (target.row, target.col)
 
+    def recent_moves(self) -> list[LogEntry]:
+        """The last turn: what the other players did since the viewer's own last move,
+        oldest first (for a spectator, the last move)."""
+        log = self.table.log
+        if self.viewer is None:
+            return log[-1:]
+        since: list[LogEntry] = []
+        for entry in reversed(log):
+            if entry.seat == self.viewer:
+                break
+            since.append(entry)
+        return since[::-1]
+
+    def last_move_place(self, entry: LogEntry, view: Any) -> tuple[int, int] | None:
+        """Where on the board picture a move of the last turn is marked (override to leave
+        out moves drawn in the viewer's own hand): by default the move's board place."""
+        return self.board_position(entry.action, view)
+
     def mark_board(self, picture: Picture) -> Picture:
-        """Mark where moves can be made and the place under the cursor (the one look of
-        targets and cursor on every board: ``board-picture--*`` in ``game.tcss``)."""
+        """Mark the places of the last turn's moves, where moves can be made and the place
+        under the cursor (the one look of marks on every board: ``board-picture--*`` in
+        ``game.tcss``)."""
+        view = self.current_view()
+        for entry in self.recent_moves():
+            try:
+                place = self.last_move_place(entry, view)
+            except (KeyError, ValueError, IndexError):  # the place is gone from the board
+                place = None
+            if place is not None:
+                picture.mark(*place, "flash")
         for row, col in self.board_actions:
             picture.mark(row, col, "target")
         cursor = self.cursor_position
@@ -248,7 +276,17 @@ class GameScreen(Screen[None]):
             self.call_after_refresh(self._rebuild_log)
 
     def _rebuild_log(self) -> None:
-        self.query_one("#log", GameLog).show_entries(self.table.log, self.table.seats)
+        """Write the log again if the moves, the viewer (whose last turn is marked) or the
+        width it wraps to changed since it was last written."""
+        log = self.table.log
+        widget = self.query_one("#log", GameLog)
+        key = (len(log), log[-1] if log else None, self.viewer, widget.size.width)
+        if key == self._log_key:
+            return
+        self._log_key = key
+        recent = self.recent_moves() if self.viewer is not None else []
+        since = len(log) - len(recent) if recent else None
+        widget.show_entries(log, self.table.seats, since)
 
     def on_unmount(self) -> None:
         self._epoch += 1
@@ -293,6 +331,7 @@ class GameScreen(Screen[None]):
             waiting = Content(", ").join(player_tag(s, seats[s].name) for s in acting)
             message = Content.assemble(lead, "Waiting for ", waiting)
         self.query_one("#status", StatusLine).show(message)
+        self._rebuild_log()
         standings = self.game.standings(view)
         self.query_one("#seats-head", Static).update(plain(score_label(standings)))  # s: the breakdown
         self.query_one("#scoreboard", Scoreboard).show(
@@ -340,16 +379,38 @@ class GameScreen(Screen[None]):
             return
         self._rebuild_log()
         seat, action = event.entry.seat, event.entry.action
-        if self.driver(seat).at_keyboard:  # made here: nothing to point out
+        at_keyboard = self.driver(seat).at_keyboard  # made here: nothing to point out
+        if not at_keyboard:
+            self.show_bot_move(seat, action)
+        scoring = self._scoring_to_show()
+        if scoring is not None:
+            # Everyone looks at the scoring before the game goes on, as at a real table.
+            from tui.screens.scoring import ScoringScreen
+
+            self.refresh_all()
+            self.app.push_screen(ScoringScreen(scoring, self.table.seats), lambda _: self.advance())
+            return
+        if at_keyboard:
             self.advance()
             return
-        self.show_bot_move(seat, action)
         self.refresh_all()
         delay = getattr(self.app, "bot_delay", 0.0)
         if delay > 0:
             self.set_timer(delay, self.advance)
         else:
             self.advance()
+
+    def _scoring_to_show(self) -> Scoring | None:
+        """The scoring the move just made set off, unless the settings skip them or the game
+        is over (the final scores are shown then)."""
+        settings = getattr(self.app, "settings", None)
+        if self.table.is_over() or (settings is not None and not settings.stop_at_scorings):
+            return None
+        try:
+            return self.game.scoring(self.table.view(None))
+        except Exception as exc:  # a scoring-text bug: the game goes on without the panel
+            self.table_failed("summing up the scoring", exc)
+            return None
 
     # --- turn flow ------------------------------------------------------------------------
     def advance(self) -> None:

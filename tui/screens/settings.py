@@ -51,6 +51,8 @@ class SettingsScreen(Screen[None]):
                              allow_blank=False, compact=True, id="level")
             yield TickBox("Confirm before ending a turn", settings.confirm_end_turn,
                            compact=True, id="confirm")
+            yield TickBox("Stop at each scoring to show who got what", settings.stop_at_scorings,
+                           compact=True, id="stop-at-scorings")
             yield Static("Default names", classes="section")
             for index in range(5):
                 with Horizontal(classes="row seat"):
@@ -90,6 +92,7 @@ class SettingsScreen(Screen[None]):
             theme=str(self.query_one("#theme", Select).value),
             bot_level=str(self.query_one("#level", Select).value),
             confirm_end_turn=self.query_one("#confirm", Checkbox).value,
+            stop_at_scorings=self.query_one("#stop-at-scorings", Checkbox).value,
             default_names=names,
         )
 

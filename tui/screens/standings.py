@@ -3,16 +3,16 @@ ended now, from :meth:`core.engine.Game.standings` on the viewer's view."""
 
 from __future__ import annotations
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from core.engine import Standings
 from core.table import Seat
-from tui.text import rich_plain, template
+from tui.text import template
+from tui.widgets.points_table import points_table
 from tui.widgets.scoreboard import score_label
 
 
@@ -49,18 +49,15 @@ class StandingsScreen(ModalScreen[None]):
         standings = self.standings
         with Vertical(classes="dialog", id="standings"):
             yield Static(template("[b]Scores[/b] — $what", what=heading(standings)), classes="question")
-            table: DataTable[str | Text] = DataTable(id="standings-table", show_cursor=False, zebra_stripes=True)
-            table.add_column("")
-            for seat in self.seats:
-                table.add_column(rich_plain(f"{seat.name}"[:14]))
-            last = len(standings.categories) - 1
-            for index, category in enumerate(standings.categories):
-                values = [
+            rows = [
+                (category, [
                     cell(None if standings.so_far is None else standings.so_far[s.index][index],
                          standings.if_ended[s.index][index])
                     for s in self.seats
-                ]
-                table.add_row(rich_plain(category, "bold" if index == last else ""), *values)
+                ])
+                for index, category in enumerate(standings.categories)
+            ]
+            table = points_table("standings-table", self.seats, rows)
             yield table
             yield Static("s or Esc closes", classes="hint")
 

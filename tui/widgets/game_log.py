@@ -52,10 +52,13 @@ class GameLog(RichLog, SteadyScrollbars):
         if focus_board is not None:
             focus_board()
 
-    def show_entries(self, entries: list[LogEntry], seats: tuple[Seat, ...]) -> None:
-        """Replace the contents with ``entries`` (newest at the bottom)."""
+    def show_entries(self, entries: list[LogEntry], seats: tuple[Seat, ...], since: int | None = None) -> None:
+        """Replace the contents with ``entries`` (newest at the bottom); from entry ``since``
+        on (the last turn: the others' moves since yours) under a "Last turn" divider."""
         self.clear()
-        for entry in entries:
+        for index, entry in enumerate(entries):
+            if index == since:
+                self.write(rich_plain("── Last turn ──", style="bold"))
             self.write(rich_plain(log_line(entry, seats)))
             for effect in entry.effects:
                 self.write(rich_plain(f"  · {effect}", style="dim"))

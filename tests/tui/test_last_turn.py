@@ -1,0 +1,75 @@
+"""What just happened: the board marks the places of the others' moves since yours, and
+the log puts them under a "Last turn" divider, until you move."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from tui.app import MeepleApp
+from tui.widgets.picture import BoardPicture
+
+from tests.tui.helpers import open_game, random_table
+
+
+def flashed(screen: Any) -> set[tuple[int, int]]:
+    """Cells of every board picture on the screen that carry the last-turn mark."""
+    cells = set()
+    for picture in screen.query(BoardPicture):
+        for y, row in enumerate(picture._rows):
+            x = 0
+            for text, _, marks in row:
+                if "flash" in marks:
+                    cells.update((y, x + i) for i in range(len(text)))
+                x += len(text)
+    return cells
+
+
+def log_lines(screen: Any) -> list[str]:
+    return [strip.text for strip in screen.query_one("#log").lines]
+
+
+@pytest.mark.parametrize("game_id", ["council", "elgrande", "quadropolis"])
+def test_the_others_moves_since_yours_are_marked_until_you_move(game_id: str) -> None:
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(120, 40)) as pilot:
+            def others_moved(table: Any) -> bool:  # your turn, after moves of yours and theirs
+                log = table.log
+                return (table.to_act() == [0] and len(log) >= 12 and log[-1].seat == 1
+                        and any(e.seat == 0 for e in log))
+
+            table = random_table(game_id, ("human", "easy"), seed=6, until=others_moved)
+            screen = await open_game(pilot, table)
+            await pilot.pause()
+            recent = screen.recent_moves()
+            assert recent and all(entry.seat == 1 for entry in recent)
+            assert table.log[-len(recent) - 1].seat == 0
+            lines = log_lines(screen)
+            assert "── Last turn ──" in lines
+            after = " ".join(lines[lines.index("── Last turn ──") + 1:])
+            for entry in recent:
+                assert " ".join(entry.text.split()[:3]) in after
+            view = screen.current_view()
+            marked = flashed(screen)
+            if game_id == "quadropolis":  # its own two pictures: the site and the cities
+                assert marked, "the slot and square the other player took are marked"
+            else:
+                places = [screen.last_move_place(e, view) for e in recent]
+                assert any(place is not None for place in places), "the test needs a move with a place"
+                for place in places:
+                    if place is not None:
+                        assert place in marked, f"{place} of the last turn is not marked"
+            # Your own move ends the last turn: its marks and divider go.
+            legal = table.legal_actions(0)
+            screen.submit_action(legal[0])
+            await pilot.pause()
+            await pilot.pause()
+            if table.log[-1].seat == 0:
+                assert screen.recent_moves() == []
+                assert "── Last turn ──" not in log_lines(screen)
+                assert not flashed(screen)
+
+    asyncio.run(main())
