@@ -19,6 +19,7 @@ from tui.screens.curtain import HandOffScreen
 from tui.screens.game_over import GameOverScreen
 
 from tests.tui.helpers import (
+    cursor_keys,
     open_game,
     play_with_cursor,
     random_table,
@@ -111,17 +112,21 @@ def _crowded_view(counts: int = 10) -> Any:
     return view
 
 
+@pytest.mark.parametrize("marked", [False, True], ids=["plain", "every-area-a-target"])
 @pytest.mark.parametrize("cell", [(11, 3), (16, 5)])
-def test_five_players_counts_stay_inside_their_region_boxes(cell: tuple[int, int]) -> None:
-    from core.elgrande.content import REGIONS
-    from tui.games.elgrande_render import map_size, region_lines, render_board
+def test_five_players_counts_stay_inside_their_region_boxes(cell: tuple[int, int], marked: bool) -> None:
+    """Even the fullest boxes keep every count, Grande and (when a move can go there) the
+    target glyph inside their borders."""
+    from core.elgrande.content import CASTILLO, REGIONS
+    from tui.games.elgrande_render import map_size, region_lines, render_board, target_glyph
 
     view = _crowded_view()
+    targets = set(range(len(REGIONS))) | {CASTILLO} if marked else set()
     empty = view.clone()
     empty.board = [[0] * 5 for _ in empty.board]
     empty.grandes = [-1] * 5
     height, width = map_size(*cell)
-    full_lines = render_board(view, 0, *cell).lines()[:height]
+    full_lines = render_board(view, 0, *cell, targets=targets).lines()[:height]
     empty_lines = render_board(empty, 0, *cell).lines()[:height]
     for y, (full, bare) in enumerate(zip(full_lines, empty_lines)):
         assert len(full) <= width, f"row {y} runs past the map: {full!r}"
@@ -131,8 +136,12 @@ def test_five_players_counts_stay_inside_their_region_boxes(cell: tuple[int, int
     cw, ch = cell
     for index, region in enumerate(REGIONS):
         inner_w, inner_h = region.cols * cw - 1, region.rows * ch - 1
-        lines = region_lines(view, index, inner_w, inner_h)
+        mark = target_glyph(view, index) if marked else ""
+        lines = region_lines(view, index, inner_w, inner_h, mark)
         shown = "".join(text for line in lines for text, _ in line)
+        assert "…" not in shown, (region.short, shown)
+        if marked:
+            assert shown.count(mark) == 1, (region.short, shown)
         for seat in range(5):  # every player's count is still there
             piece = f"{'ABCDE'[seat]}{view.board[index][seat]}"
             assert piece in shown, (region.short, shown)
@@ -234,5 +243,177 @@ def test_80x24_detail_has_two_lines_and_card_texts_fit_them() -> None:
             before = len(table.log)
             await play_with_cursor(pilot, screen, move)
             assert any(e.action == move for e in table.log[before:])
+
+    asyncio.run(main())
+
+
+# --- where the move at hand can go: ► next to the King, ▻ elsewhere, nothing where not ----------
+def _box(screen: Any, index: int) -> list[str]:
+    """The inside of region ``index``'s box as shown (a string per row)."""
+    from core.elgrande.content import REGIONS
+
+    cw, ch = screen.cell
+    region = REGIONS[index]
+    y0, x0 = region.row * ch + 1, region.col * cw + 1
+    lines = screen.query_one("#eg-picture").plain_lines()
+    return [lines[y][x0:x0 + region.cols * cw - 1] for y in range(y0, y0 + region.rows * ch - 1)]
+
+
+def _marks_at(screen: Any, row: int, col: int) -> tuple[str, ...]:
+    """The marks (target, cursor...) on the cell shown at (row, col)."""
+    x = 0
+    for text, _, marks in screen.query_one("#eg-picture")._rows[row]:
+        if x <= col < x + len(text):
+            return marks
+        x += len(text)
+    return ()
+
+
+def _region_kinds(table: Any) -> dict[int, set[str]]:
+    """Area -> names of the kinds of legal move (of the player to act) that go there."""
+    from tui.games.elgrande import REGION_FIELDS
+
+    seat = table.to_act()[0]
+    kinds: dict[int, set[str]] = {}
+    for action in table.legal_actions(seat):
+        for name in REGION_FIELDS:
+            value = getattr(action, name, None)
+            if isinstance(value, int) and not isinstance(value, bool):
+                kinds.setdefault(value, set()).add(type(action).__name__)
+                break
+    return kinds
+
+
+def _legal_areas(table: Any) -> set[int]:
+    """The regions (and the Castillo) some legal move of the player to act names."""
+    return set(_region_kinds(table))
+
+
+def _place_only(table: Any) -> bool:
+    kinds = _region_kinds(table)
+    return bool(kinds) and all(k == {"Place"} for k in kinds.values())
+
+
+def _place_or_anywhere(table: Any) -> bool:
+    kinds = _region_kinds(table)
+    return any("Place" in k for k in kinds.values()) and any("PlaceExtra" in k for k in kinds.values())
+
+
+def _check_region_marks(screen: Any, table: Any) -> tuple[set[int], set[int], set[int]]:
+    """Every region's box against the rules: ► and the target mark on a legal region next to
+    the King, ▻ and the target mark on another legal one, neither on the rest. Returns the
+    (near, elsewhere, illegal) regions seen."""
+    from core.elgrande.content import ADJACENT, REGIONS
+    from tui.games.elgrande_render import ELSEWHERE, NEAR_KING, region_anchor
+
+    legal = _legal_areas(table)
+    king = table.state.king
+    seen: tuple[set[int], set[int], set[int]] = (set(), set(), set())
+    for index, region in enumerate(REGIONS):
+        box = _box(screen, index)
+        inside = "".join(box)
+        y0, x0 = region_anchor(index, *screen.cell)
+        marks = _marks_at(screen, y0, x0)
+        if index in legal and index in ADJACENT[king]:
+            assert box[0].startswith(NEAR_KING + region.short), (region.short, box)
+            assert ELSEWHERE not in inside, (region.short, box)
+            seen[0].add(index)
+        elif index in legal:
+            assert box[0].startswith(ELSEWHERE + region.short), (region.short, box)
+            assert NEAR_KING not in inside, (region.short, box)
+            seen[1].add(index)
+        else:
+            assert box[0].startswith(region.short), (region.short, box)
+            assert NEAR_KING not in inside and ELSEWHERE not in inside, (region.short, box)
+            assert "target" not in marks, (region.short, marks)
+            seen[2].add(index)
+        if index in legal:
+            assert "target" in marks, (region.short, marks)
+            assert _marks_at(screen, y0, x0 + 1 + len(region.short)) == marks, "the whole title is marked"
+    return seen
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_placing_next_to_the_king_marks_his_neighbours_and_nothing_else(size: tuple[int, int]) -> None:
+    """A plain placement: the King's neighbours carry ►, the Castillo ▻, the other regions
+    (and the King's own) neither a glyph nor the target mark."""
+    from core.elgrande.content import ADJACENT, CASTILLO, REGIONS
+    from tui.games.elgrande_render import ELSEWHERE, NEAR_KING
+
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=size) as pilot:
+            table = random_table("elgrande", ("human",) * 5, seed=5, until=_place_only)
+            screen = await open_game(pilot, table)
+            assert screen.viewer == table.to_act()[0]
+            near, elsewhere, illegal = _check_region_marks(screen, table)
+            king = table.state.king
+            assert near == set(ADJACENT[king]) and not elsewhere
+            assert king in illegal and illegal == set(range(len(REGIONS))) - near
+            assert CASTILLO in _legal_areas(table)
+            row, col = screen._rows()[0]
+            line = screen.query_one("#eg-picture").plain_lines()[row]
+            start = col - 1 if col else 0  # the free cell before the title, or its first
+            assert line[start:start + 9] == ELSEWHERE + "Castillo", line
+            assert NEAR_KING not in line
+            assert "target" in _marks_at(screen, row, col)
+
+    asyncio.run(main())
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_a_card_that_places_anywhere_marks_the_farther_regions_apart(size: tuple[int, int]) -> None:
+    """Intrigue (place anywhere) beside a placement: ► next to the King, ▻ on the other
+    regions the card allows, and the King's region (taboo) carries neither; the detail
+    line says what the glyph under the cursor means."""
+    from textual.content import Content
+
+    from core.elgrande.content import ADJACENT, REGIONS
+    from tui.games.elgrande_render import ELSEWHERE, NEAR_KING, region_anchor
+
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=size) as pilot:
+            table = random_table("elgrande", ("human",) * 5, seed=1, until=_place_or_anywhere)
+            assert not table.is_over()
+            screen = await open_game(pilot, table)
+            near, elsewhere, illegal = _check_region_marks(screen, table)
+            king = table.state.king
+            assert near and elsewhere, "both kinds of legal region are on the board"
+            assert near <= set(ADJACENT[king]) and not elsewhere & set(ADJACENT[king])
+            assert king in illegal
+            for index, glyph, words in ((min(near), NEAR_KING, "next to the King"),
+                                        (min(elsewhere), ELSEWHERE, "not next to the King")):
+                await pilot.press(*cursor_keys(screen, region_anchor(index, *screen.cell)))
+                await pilot.pause()
+                detail = str(screen.query_one("#eg-detail").render())
+                assert REGIONS[index].name in detail and f"{glyph} " in detail and words in detail, detail
+                if size == (80, 24):  # still within the two detail lines
+                    width = screen.query_one("#eg-detail").content_size.width
+                    assert len(Content(detail).wrap(width)) <= 2, detail
+                other = ELSEWHERE if glyph == NEAR_KING else NEAR_KING
+                assert other not in detail
+
+    asyncio.run(main())
+
+
+def test_help_names_the_marks_the_board_draws() -> None:
+    """The help lines name both glyphs and the two shared marks, and those marks are drawn
+    as named (underline for places to play, reverse for the cursor)."""
+    from tui.games.elgrande_render import ELSEWHERE, NEAR_KING
+
+    text = " ".join(line for _, line in ElGrandeScreen.HELP_KEYS)
+    assert f"{NEAR_KING} before a region" in text and "next to the King" in text
+    assert f"{ELSEWHERE} before a region or the Castillo" in text
+    assert "underlined" in text and "reversed: the cursor" in text
+
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await open_game(pilot, random_table("elgrande", ("human",) * 3, seed=5,
+                                                         until=_place_only))
+            picture = screen.query_one("#eg-picture")
+            assert picture._rich_style("bold", ("target",)).underline
+            assert picture._rich_style("bold", ("cursor",)).reverse
 
     asyncio.run(main())

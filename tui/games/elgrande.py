@@ -2,8 +2,11 @@
 
 The board uses the shared cursor: arrows move between regions (and the Castillo), the five
 action cards and your power cards wherever a move can be made; Enter plays it, or lists the
-moves there when there are several. A Veto question and the secret disk are asked in the
-status line and the move list; in hot-seat games a curtain hides hands between players.
+moves there when there are several. Where the move at hand can go, a region's title starts
+with ► (next to the King) or ▻ (elsewhere, as a card allows; the Castillo too), so the map
+tells it without colour; the detail line and the help name these marks. A Veto question and
+the secret disk are asked in the status line and the move list; in hot-seat games a curtain
+hides hands between players.
 """
 
 from __future__ import annotations
@@ -19,7 +22,16 @@ from core.elgrande import veto_prompt
 from core.elgrande.actions import Power, Take
 from core.elgrande.content import BOARD, CARDS, CASTILLO, REGIONS, SETUP
 from core.elgrande.state import State
-from tui.games.elgrande_render import layout, power_position, region_anchor, render_board
+from tui.games.elgrande_render import (
+    ELSEWHERE,
+    KING,
+    NEAR_KING,
+    layout,
+    power_position,
+    region_anchor,
+    render_board,
+    target_glyph,
+)
 from tui.screens.game import GameScreen
 from tui.text import template
 from tui.widgets.board import BoardView
@@ -70,12 +82,18 @@ class ElGrandeScreen(GameScreen):
     CSS_PATH = ["../screens/game.tcss", "elgrande.tcss"]
     HELP_TITLE = "El Grande"
     USES_BOARD_CURSOR = True
+    PRIVATE_IN_SCOREBOARD = True
+    DETAIL_LINE = "#eg-detail"
     HELP_KEYS = [
-        ("arrows / hjkl", "Move between regions, the Castillo, action cards and power cards"),
+        ("arrows", "Move between regions, the Castillo, action cards and power cards"),
         ("enter", "Play the move there, or list the moves there"),
         ("m", "Jump to the move list (type to filter)"),
         ("map", "GA 4/2/0: region and its 1st/2nd/3rd points · A3: player A has 3 caballeros"),
         ("map", "A3♜: player A's Grande is there too · ♚ the King"),
+        ("map", f"{NEAR_KING} before a region: your move can go there, next to the King · "
+                f"{ELSEWHERE} before a region or the Castillo: it can go there too, not next to the King"),
+        ("marks", "underlined: you can play there (regions, Castillo, cards, power cards) · "
+                  "reversed: the cursor"),
         ("hand", "others' power cards still in hand (1-6: 1 to 6; +1?: one taken back unseen), "
                  "on the scoreboard when tall and with the cursor on your power cards"),
     ]
@@ -125,9 +143,27 @@ class ElGrandeScreen(GameScreen):
         """Redraw the map, Castillo, cards, power cards and the detail line."""
         if not self.is_mounted:
             return
-        picture = self.mark_board(render_board(view, self.viewer, *self.cell, self.compact))
+        targets = self.target_areas()
+        picture = self.mark_board(render_board(view, self.viewer, *self.cell, self.compact, targets))
         self.query_one("#eg-picture", BoardPicture).show(picture)
         self.show_detail("#eg-detail", self._detail(view, self.cursor_position, self._rows()[1]))
+
+    def target_areas(self) -> set[int]:
+        """The regions (and the Castillo, :data:`CASTILLO`) where a move can be made now."""
+        areas = {region_anchor(index, *self.cell): index for index in range(len(REGIONS))}
+        areas[self._rows()[0]] = CASTILLO
+        return {areas[where] for where in self.board_actions if where in areas}
+
+    def target_hint(self, view: State, area: int) -> str:
+        """What the glyph before ``area``'s title says ("" when no move can go there)."""
+        if area not in self.target_areas():
+            return ""
+        glyph = target_glyph(view, area)
+        if glyph == NEAR_KING:
+            return f"{glyph} next to the King {KING}: your move can go here"
+        if area == CASTILLO:
+            return f"{glyph} your move can go here"
+        return f"{glyph} your move can go here, though not next to the King"
 
     def _detail(self, view: State, cursor: tuple[int, int] | None, first_card: int) -> Content:
         question = veto_prompt(view)
@@ -138,7 +174,14 @@ class ElGrandeScreen(GameScreen):
         for index in range(len(REGIONS)):
             if region_anchor(index, *self.cell) == cursor:
                 scores = "/".join(map(str, view.region_values(index)))
-                return template("[b]$region[/] · scores $scores", region=REGIONS[index].name, scores=scores)
+                text = template("[b]$region[/] · scores $scores", region=REGIONS[index].name, scores=scores)
+                hint = self.target_hint(view, index)
+                return text + template(" · $hint", hint=hint) if hint else text
+        if cursor == self._rows()[0]:
+            scores = "/".join(map(str, BOARD.castillo_values))
+            text = template("[b]Castillo[/] · scores $scores", scores=scores)
+            hint = self.target_hint(view, CASTILLO)
+            return text + template(" · $hint", hint=hint) if hint else text
         if cursor[0] == first_card + 5:
             return self._power_detail(view, cursor)
         if first_card <= cursor[0] < first_card + 5 and cursor[1] == 0:

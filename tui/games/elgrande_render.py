@@ -1,11 +1,19 @@
 """The El Grande board picture: Spain's nine regions as boxes in their real relative
-positions, the Castillo, the five action cards and the power cards."""
+positions, the Castillo, the five action cards and the power cards.
+
+Where the decision at hand can go, a glyph starts the area's title (drawn, so it reads in
+every theme, monochrome too): :data:`NEAR_KING` before a region next to the King,
+:data:`ELSEWHERE` before any other region (a card that allows it) or the Castillo. The
+screen's marks (target, cursor) come on top of the titles as on every board.
+"""
 
 from __future__ import annotations
 
+from typing import Collection
+
 from rich.cells import cell_len
 
-from core.elgrande.content import BOARD, CARDS, REGIONS
+from core.elgrande.content import ADJACENT, BOARD, CARDS, CASTILLO, REGIONS
 from core.elgrande.state import State
 from tui.widgets.picture import Picture
 from tui.widgets.players import player_glyph, player_style
@@ -30,6 +38,16 @@ def _owner_grid() -> list[list[int]]:
 
 OWNER = _owner_grid()
 GRANDE = "♜"  # after a player's count: that player's Grande is in the region
+KING = "♚"  # in the title of the King's region
+NEAR_KING = "►"  # starts a region's title: the move at hand can go there, next to the King
+ELSEWHERE = "▻"  # starts the title of another region (or the Castillo) the move can go to
+TARGET_STYLE = "bold"
+
+
+def target_glyph(view: State, area: int) -> str:
+    """The glyph before the title of ``area`` (a region or the Castillo) where the move at
+    hand can go: :data:`NEAR_KING` for the King's neighbours, else :data:`ELSEWHERE`."""
+    return NEAR_KING if 0 <= area < len(REGIONS) and area in ADJACENT[view.king] else ELSEWHERE
 
 
 def region_anchor(index: int, cw: int, ch: int) -> tuple[int, int]:
@@ -90,7 +108,7 @@ def _clip(parts: Parts, width: int) -> Parts:
     return out + [("…", "dim")]
 
 
-def region_lines(view: State, index: int, width: int, height: int) -> list[Parts]:
+def region_lines(view: State, index: int, width: int, height: int, mark: str = "") -> list[Parts]:
     """Lines inside a region's box (at most ``height``, each at most ``width`` cells).
 
     The title (short name, 1st/2nd/3rd values, ♚ for the King) comes first, then each
@@ -98,11 +116,12 @@ def region_lines(view: State, index: int, width: int, height: int) -> list[Parts
     next lines of the box. When they need more lines than the box has, the values leave
     the title (the detail line shows them) and the pieces follow the short name on the
     first line; in the most crowded boxes the short name goes too (the box's place names
-    it).
+    it). ``mark`` (a :func:`target_glyph`) starts the first line whatever else is cut.
     """
     region = REGIONS[index]
     values = "/".join(map(str, view.region_values(index)))
-    king = "♚" if view.king == index else ""
+    king = KING if view.king == index else ""
+    lead: Parts = [(mark, TARGET_STYLE)] if mark else []
     pieces = []
     for seat in range(len(view.names)):
         count = view.board[index][seat]
@@ -113,27 +132,41 @@ def region_lines(view: State, index: int, width: int, height: int) -> list[Parts
         [(player_glyph(s), player_style(s)), (str(n), "")] + ([(GRANDE, player_style(s))] if g else [])
         for s, n, g in pieces
     ]
-    title: Parts = [(f"{region.short} {values}" + (f" {king}" if king else ""), "bold")]
+    titles = [f"{region.short} {values}" + (f" {king}" if king else "")]
+    if king and mark:
+        titles.append(f"{region.short} {values}{king}")  # the mark takes the space's cell
     lines: list[Parts] = []
-    for sep in (" ", ""):
-        lines = [title] + (_flow(tokens, width, sep) or [[]])
-        if len(lines) <= height and all(_cells(line) <= width for line in lines):
-            break
+    for text in titles:
+        for sep in (" ", ""):
+            lines = [lead + [(text, "bold")]] + (_flow(tokens, width, sep) or [[]])
+            if len(lines) <= height and all(_cells(line) <= width for line in lines):
+                break
+        else:
+            continue
+        break
     else:
-        for first in ([(f"{region.short}{king}", "bold")], [(king, "bold")] if king else None):
+        short_first = lead + [(f"{region.short}{king}", "bold")]
+        bare_first = lead + ([(king, "bold")] if king else [])
+        for first in (short_first, bare_first or None):
             lines = _flow(tokens, width, "", first)
             if len(lines) <= height:
                 break
         else:
-            lines = lines[:height]
-            lines[-1] = _clip(lines[-1] + [("…", "")], width)
+            # The fullest boxes: the mark (if any) ends the last line when it fits there.
+            tail = _flow(tokens, width, "", [(king, "bold")] if king else None)
+            if mark and len(tail) <= height and _cells(tail[-1]) < width:
+                lines = tail[:-1] + [tail[-1] + lead]
+            else:
+                lines = lines[:height]
+                lines[-1] = _clip(lines[-1] + [("…", "")], width)
     if height >= 4 and len(lines) < height:
         lines.append([(region.name, "dim")])
     return [_clip(line, width) for line in lines[:height]]
 
 
-def draw_map(picture: Picture, view: State, cw: int, ch: int) -> None:
-    """The region map with its borders, at the top of ``picture``."""
+def draw_map(picture: Picture, view: State, cw: int, ch: int, targets: Collection[int] = ()) -> None:
+    """The region map with its borders, at the top of ``picture``; the regions in
+    ``targets`` (where the move at hand can go) start their titles with a glyph."""
     height, width = map_size(cw, ch)
     for y in range(height):
         row = []
@@ -157,18 +190,25 @@ def draw_map(picture: Picture, view: State, cw: int, ch: int) -> None:
         inner_w = region.cols * cw - 1
         inner_h = region.rows * ch - 1
         y0, x0 = region_anchor(index, cw, ch)
-        for i, parts in enumerate(region_lines(view, index, inner_w, inner_h)[:inner_h]):
+        mark = target_glyph(view, index) if index in targets else ""
+        for i, parts in enumerate(region_lines(view, index, inner_w, inner_h, mark)[:inner_h]):
             picture.put(y0 + i, x0, parts)
 
 
-def draw_castillo(picture: Picture, view: State, row: int, col: int = 0) -> None:
+def draw_castillo(picture: Picture, view: State, row: int, col: int = 0, mark: str = "") -> None:
     """The Castillo: per-player totals, or (hidden variant) no figures at all.
 
     With ``castillo_visible`` off the players must remember what went in: the log keeps
-    each insertion as it was announced, and the board shows no sum of them.
+    each insertion as it was announced, and the board shows no sum of them. ``mark`` (the
+    move at hand can go in) goes in the cell before the title, or starts it at column 0.
     """
     values = "/".join(map(str, BOARD.castillo_values))
-    used = col + picture.put(row, col, f"Castillo {values}", "bold")
+    title: Parts = [(f"Castillo {values}", "bold")]
+    if mark and col > 0:
+        picture.put(row, col - 1, mark, TARGET_STYLE)
+    elif mark:
+        title = [(mark, TARGET_STYLE)] + title
+    used = col + picture.put(row, col, title)
     totals = view.castillo_totals()
     if totals is None:
         picture.put(row, used, [(": hidden ", ""), ("(see the log)", "dim")])
@@ -218,13 +258,18 @@ def layout(cw: int, ch: int, compact: bool) -> tuple[tuple[int, int], int, int]:
 KING_COL = 12  # the compact Castillo's column, after "5 The King"
 
 
-def render_board(view: State, seat: int | None, cw: int, ch: int, compact: bool = False) -> Picture:
-    """The whole board: map, then the Castillo line, the five cards and the power cards."""
+def render_board(view: State, seat: int | None, cw: int, ch: int, compact: bool = False,
+                 targets: Collection[int] = ()) -> Picture:
+    """The whole board: map, then the Castillo line, the five cards and the power cards.
+
+    ``targets``: the regions (and :data:`CASTILLO`) where the move at hand can go, each
+    marked with its :func:`target_glyph`.
+    """
     picture = Picture()
-    draw_map(picture, view, cw, ch)
+    draw_map(picture, view, cw, ch, targets)
     _, width = map_size(cw, ch)
     castillo, first_card, power_row = layout(cw, ch, compact)
     draw_cards(picture, view, first_card, width)
-    draw_castillo(picture, view, *castillo)
+    draw_castillo(picture, view, *castillo, target_glyph(view, CASTILLO) if CASTILLO in targets else "")
     draw_power(picture, view, seat, power_row)
     return picture
