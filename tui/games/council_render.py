@@ -118,8 +118,8 @@ def draw_councils(picture: Picture, view: State) -> None:
 
 
 def draw_map(picture: Picture, view: State, route: list[str], scale: tuple[int, int] = SMALL_SCALE) -> None:
-    """The 15 cities on their grid with dotted roads, from row ``MAP_TOP``; the route (if
-    any) drawn bold.
+    """The 15 cities on their grid with dotted roads, from row ``MAP_TOP``; the roads of the
+    route (if any) drawn "•" in bold.
 
     At a scale with room between the rows (3 or more), each city's bonus token is printed
     dimmed on the line under its name.
@@ -141,7 +141,8 @@ def draw_map(picture: Picture, view: State, route: list[str], scale: tuple[int, 
         row, col = city_position(city.x, city.y, scale)
         marks = "".join(player_glyph(s) for s in city.merchants) + ("n" if city.neutral else "")
         text = city.letter + ("♛" if city.letter == queen else "") + marks
-        style = CLASS_STYLE[city.colour] + (" underline" if city.letter in route else "")
+        # (the route shows in its roads, "•": underlining is the mark of a place to play)
+        style = CLASS_STYLE[city.colour]
         picture.put(row, col - 1, " ")  # clear the roads around the label
         picture.put(row, col, text, style)
         if tokens and city.token:

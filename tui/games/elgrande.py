@@ -22,6 +22,7 @@ from core.elgrande import veto_prompt
 from core.elgrande.actions import Power, Take
 from core.elgrande.content import BOARD, CARDS, CASTILLO, REGIONS, SETUP
 from core.elgrande.state import State
+from core.table import LogEntry
 from tui.games.elgrande_render import (
     ELSEWHERE,
     KING,
@@ -137,6 +138,13 @@ class ElGrandeScreen(GameScreen):
                 if value == CASTILLO:
                     return castillo
         return None
+
+    def last_move_place(self, entry: LogEntry, view: State) -> tuple[int, int] | None:
+        """The others' power cards are not in your row of power cards: their bids show on
+        the scoreboard, so only moves on the map and the cards are marked."""
+        if isinstance(entry.action, Power):
+            return None
+        return super().last_move_place(entry, view)
 
     # --- drawing ----------------------------------------------------------------------------
     def update_board(self, view: State) -> None:

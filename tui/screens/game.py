@@ -74,6 +74,12 @@ class GameScreen(Screen[None]):
         Binding("s", "standings", "Scores"),
     ]
     HELP_TITLE = "Game"
+    # Help lines every game screen shows after its own (the marks and panels they share).
+    SHARED_HELP_KEYS: ClassVar[list[tuple[str, str]]] = [
+        ("last turn", "The others' moves since yours: their places are shaded (italic) on the board "
+                      "and the log lists them under “Last turn”"),
+        ("l", "Scroll the log (arrows, page keys; Escape returns to the board)"),
+    ]
     # Games whose moves are all made on the board or in the move list (no keys of their own
     # for moves without a place): the status line then points to the list when needed.
     USES_BOARD_CURSOR = False

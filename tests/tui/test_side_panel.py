@@ -1,0 +1,119 @@
+"""The side panel every game shares: room for moves and log at 80×24, the keys that reach
+them, and the preview of a move highlighted in the list."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from textual.widgets import Input, OptionList
+
+from tui.app import MeepleApp
+from tui.widgets.board import BoardView
+
+from tests.tui.helpers import open_game, random_table
+
+# The most players each game seats: the fullest scoreboard the panel must make room beside.
+MOST = {"quadropolis": 4, "council": 4, "elgrande": 5}
+
+
+def run(coro: Any) -> None:
+    asyncio.run(coro)
+
+
+@pytest.mark.parametrize("game_id", sorted(MOST))
+def test_at_80x24_the_move_list_shows_four_moves_and_the_log_four_lines(game_id: str) -> None:
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            played = [0]
+
+            def busy(table: Any) -> bool:  # well into the game, with a choice to make
+                played[0] += 1
+                return played[0] > 30 and len(table.legal_actions(table.to_act()[0])) >= 6
+
+            table = random_table(game_id, ("human",) * MOST[game_id], seed=3, until=busy)
+            screen = await open_game(pilot, table)
+            await pilot.pause()
+            options = screen.query_one("#action-options", OptionList)
+            assert options.option_count >= 4, "the position offers at least four moves"
+            assert options.size.height >= 4, f"{options.size.height} rows for moves"
+            log = screen.query_one("#log")
+            assert log.size.height >= 4, f"{log.size.height} rows for the log"
+            # Both are on screen whole, above the key bar.
+            bottom = app.size.height - 1
+            for widget in (options, log):
+                assert widget.region.height == widget.size.height
+                assert widget.region.bottom <= bottom, f"#{widget.id} runs under the key bar"
+            # One move per row at 80×24: four moves really are four rows.
+            assert all(len(options.get_option_at_index(i).prompt.split("\n")) == 1 for i in range(4))
+
+    run(main())
+
+
+@pytest.mark.parametrize("game_id", sorted(MOST))
+def test_l_focuses_the_log_and_escape_gives_the_keys_back_to_the_board(game_id: str) -> None:
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await open_game(pilot, random_table(game_id, ("human", "human"), seed=2, moves=12))
+            await pilot.press("l")
+            await pilot.pause()
+            assert screen.focused is screen.query_one("#log")
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(screen.focused, BoardView), "Escape in the log returns to the board"
+            assert app.screen is screen, "and does not leave the game"
+            keys = {binding.description for _, binding, _ in app.screen.query_one("KeyBar").keys()}
+            assert "Log" in keys
+
+    run(main())
+
+
+def test_down_from_the_filter_box_enters_the_list_on_its_first_move() -> None:
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await open_game(pilot, random_table("council", ("human", "human"), seed=2, moves=6))
+            options = screen.query_one("#action-options", OptionList)
+            await pilot.press("m")
+            await pilot.pause()
+            assert isinstance(screen.focused, Input)
+            await pilot.press("down")
+            await pilot.pause()
+            assert screen.focused is options and options.highlighted == 0
+            await pilot.press("down")
+            assert options.highlighted == 1
+            await pilot.press("up", "up")
+            await pilot.pause()
+            assert isinstance(screen.focused, Input), "Up on the first move goes back to the filter"
+            assert options.highlighted == 0
+
+    run(main())
+
+
+@pytest.mark.parametrize("game_id", sorted(MOST))
+def test_a_move_highlighted_in_the_list_is_told_whole_under_the_board(game_id: str) -> None:
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await open_game(pilot, random_table(game_id, ("human", "human"), seed=5, moves=8))
+            actions = screen.query_one("#actions")
+            detail = screen.query_one(screen.DETAIL_LINE)
+            await pilot.press("m", "down")
+            await pilot.pause()
+            view = screen.current_view()
+            for step in range(min(4, len(actions._shown))):
+                if step:
+                    await pilot.press("down")
+                    await pilot.pause()
+                action = actions.highlighted_action
+                label = screen.action_label(action, view)
+                shown = " ".join(str(detail.render()).split())
+                assert " ".join(label.split()) in shown, (label, shown)
+                where = screen.board_position(action, view)
+                if where is not None:
+                    assert screen.cursor_position == where, "the board cursor goes to the move's place"
+
+    run(main())
