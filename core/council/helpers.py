@@ -30,7 +30,7 @@ from core.council.content import (
     ROYAL_BALCONY,
     bonus_text,
 )
-from core.council.rules import PER_ROAD
+from core.council.rules import BALCONY_INDEX, PER_ROAD
 from core.council.state import STAGE_NONE, STAGE_ROYAL, State
 
 
@@ -220,6 +220,21 @@ def nobility_spaces() -> dict[int, str]:
 def payment_cost(cards: Sequence[str]) -> int:
     """Council coins for playing these 1-4 cards (10/7/4/0 + 1 per joker); ValueError if bad."""
     return pay.cost(PAY_CODES[pay_of(list(cards)).cards])
+
+
+def payment_range(state: State, seat: int, balcony: str) -> tuple[int, int] | None:
+    """Coins of the cheapest and the dearest payment ``seat`` can make now to a council.
+
+    ``balcony`` is a council's name (coast, hills, mountains or royal); the prices are its
+    coins alone (for the Queen's help the roads come on top) for the cards in the seat's
+    hand, and only those the seat's coins cover count. None when no payment of the hand
+    fits the council or none is affordable. Raises KeyError for an unknown council and
+    ValueError when the seat's hand is not visible in ``state`` (another player's view).
+    """
+    hand = state.hands[seat]
+    if hand is None:
+        raise ValueError(f"the hand of seat {seat} is not visible here")
+    return pay.price_range(hand, state.balconies[BALCONY_INDEX[balcony]], state.coins[seat])
 
 
 def payment_preview(state: State, cards: Sequence[str]) -> int | None:

@@ -83,3 +83,15 @@ def payments(hand: Sequence[int], balcony: tuple[int, ...], budget: int) -> list
                 out.append(option + (JOKER,) * jokers)
     out.sort(key=lambda cards: (len(cards), cards))
     return out
+
+
+def price_range(hand: Sequence[int], balcony: tuple[int, ...], budget: int) -> tuple[int, int] | None:
+    """Coins of the cheapest and the dearest payment ``hand`` can make to ``balcony`` within
+    ``budget``; None if no payment fits the balcony or none is affordable.
+
+    The two are equal when only one price is possible.
+    """
+    low = cheapest(hand, balcony)
+    if low < 0 or low > budget:
+        return None
+    return low, max(cost(cards) for cards in payments(hand, balcony, budget))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from textual.widgets import DataTable
 
@@ -318,5 +319,63 @@ def test_arrows_on_the_council_board_are_reversible() -> None:
                         if screen.board_cursor.move(direction):
                             assert screen.board_cursor.move(back)
                             assert screen.board_cursor.current == start, (size, start, direction)
+
+    asyncio.run(main())
+
+
+def test_permit_detail_and_move_label_show_what_the_council_costs() -> None:
+    """A face-up permit under the cursor and its move say what the viewer's cards and coins
+    can pay its council, cheapest to dearest: seed 5, Ada has 10 coins and orange, pink,
+    black, white, purple and two jokers. The coast council (black, purple, pink, orange)
+    takes four of her cards for nothing, one card for 10; the mountains council (orange,
+    black, blue, blue) takes at best orange + black + 2 jokers (0 + 2 coins). With 2 coins
+    only that one payment is left for the mountains: one figure. During the nobility bonus
+    the permits are free."""
+
+    async def main() -> None:
+        from core.council.actions import Acquire, FreePermit
+        from tests.core.council.helpers import grant
+        from tests.tui.helpers import cursor_keys
+
+        async def detail_at(pilot: Any, screen: Any, action: Any) -> str:
+            await pilot.press(*cursor_keys(screen, screen.board_position(action, screen.current_view())))
+            await pilot.pause()
+            detail = screen.query_one("#c4-detail")
+            assert detail.region.bottom <= screen.query_one("KeyBar").region.y  # fits at 80×24
+            return str(detail.render())
+
+        def labels(screen: Any, kind: type) -> dict[str, str]:
+            return {action.tile: text for text, action in screen.query_one("#actions")._items
+                    if isinstance(action, kind)}
+
+        for coins, coast, mountains in ((10, "0–10 coins", "2–10 coins"), (2, "0–2 coins", "2 coins")):
+            app = MeepleApp(bot_delay=0)
+            async with app.run_test(size=(80, 24)) as pilot:
+                table = council_table()
+                table.state.coins[0] = coins
+                screen = await open_game(pilot, table)
+                acquire = {a.tile: a for a in table.legal_actions(0) if isinstance(a, Acquire)}
+                assert set(acquire) == {"CO04", "CO11", "HI15", "HI11", "MO14", "MO12"}
+                detail = await detail_at(pilot, screen, acquire["MO14"])
+                assert (f"Permit MO14 (mountains): build in L, M, N · bonus 3 VP · "
+                        f"pay {mountains} with your cards") in detail
+                detail = await detail_at(pilot, screen, acquire["CO04"])
+                assert f"Permit CO04 (coast): build in D · bonus 7 VP · pay {coast} with your cards" in detail
+                shown = labels(screen, Acquire)
+                assert shown["MO14"] == f"Acquire permit MO14 [LMN: 3 VP] · pay {mountains}"
+                assert shown["CO04"] == f"Acquire permit CO04 [D: 7 VP] · pay {coast}"
+                assert shown["HI11"] == f"Acquire permit HI11 [FGH: 1 coin + 1 nobility step] · pay {coast}"
+
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = council_table()
+            table.state.nobility[0] = 9
+            grant(table.state, 0, nobility=1)  # space 10: a face-up permit for free
+            screen = await open_game(pilot, table)
+            free = [a for a in table.legal_actions(0) if isinstance(a, FreePermit)]
+            assert free
+            detail = await detail_at(pilot, screen, free[0])
+            assert "free (nobility bonus)" in detail and "pay" not in detail
+            assert all("pay" not in text for text in labels(screen, FreePermit).values())
 
     asyncio.run(main())

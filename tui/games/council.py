@@ -35,6 +35,7 @@ from core.council.helpers import (
     face_up,
     map_cities,
     payment_preview,
+    payment_range,
     permit_info,
     player_info,
     queen_city,
@@ -162,7 +163,12 @@ class CouncilScreen(GameScreen):
 
     def action_label(self, action: Hashable, view: State) -> str:
         """A payment for the Queen's help is one label with the roads and the total:
-        "Pay blue + purple + 1 road: 9 coins"."""
+        "Pay blue + purple + 1 road: 9 coins"; acquiring a permit adds what the viewer's
+        cards and coins can pay its council: "Acquire permit CO04 [D: 7 VP] · pay 0–10 coins"."""
+        if isinstance(action, Acquire):
+            price = self._price_text(view, action.region)
+            if price:
+                return f"{super().action_label(action, view)} · {price}"
         if isinstance(action, Pay) and view.stage == STAGE_ROYAL:
             cost = payment_preview(view, action.cards)
             if cost is not None:
@@ -210,13 +216,31 @@ class CouncilScreen(GameScreen):
                 for slot, tile in enumerate(tiles):
                     if tile and permit_position(REGIONS.index(region), slot) == cursor:
                         info = permit_info(tile)
-                        lines.append(plain(f"Permit {tile} ({region}): build in {', '.join(info.cities)} · "
-                                           f"bonus {info.bonus}"))
+                        text = f"Permit {tile} ({region}): build in {', '.join(info.cities)} · bonus {info.bonus}"
+                        if any(isinstance(a, FreePermit) for a in self.board_actions.get(cursor, [])):
+                            price = "free (nobility bonus)"
+                        else:
+                            price = self._price_text(view, region, with_cards=True)
+                        lines.append(plain(f"{text} · {price}" if price else text))
             for index, name in enumerate(BALCONIES):
                 if balcony_position(index) == cursor:
                     lines.append(plain(f"The {name} council: Enter lists the councillors you can elect."))
         lines.append(plain(rewards_line(view)))
         return Content("\n").join(lines)
+
+    def _price_text(self, view: State, region: str, with_cards: bool = False) -> str:
+        """What the viewer's hand and coins can pay a region's council now: "pay 0–10 coins"
+        (cheapest–dearest affordable payment, one figure when they are equal) or "you cannot
+        pay this council"; "" when the viewer's hand is not shown (a spectator)."""
+        seat = self.viewer
+        if seat is None or view.hands[seat] is None:
+            return ""
+        price = payment_range(view, seat, region)
+        if price is None:
+            return "you cannot pay this council"
+        low, high = price
+        figures = counted(low, "coin") if low == high else f"{low}–{high} coins"
+        return f"pay {figures} with your cards" if with_cards else f"pay {figures}"
 
     def _city_detail(self, view: State, letter: str) -> Content:
         """One line about a city: name, region, colour class, token, merchants (the neutral

@@ -15,7 +15,7 @@ from core.council import GAME, Acquire, Pay, Royal, State
 from core.council import payments as pay
 from core.council.actions import ACQUIRE, pay_of
 from core.council.content import CARD_NAMES, PERMIT_INDEX
-from core.council.helpers import payment_cost, payment_preview
+from core.council.helpers import payment_cost, payment_preview, payment_range
 from tests.core.council.helpers import check_invariants, new, put_face_up, set_balcony, set_hand, why
 
 C = {name: i for i, name in enumerate(CARD_NAMES)}
@@ -114,6 +114,58 @@ def test_enumeration_matches_brute_force() -> None:
         everything = pay.payments(h, balcony, 999)
         cheapest = min((pay.cost(o) for o in everything), default=-1)
         assert pay.cheapest(h, balcony) == cheapest
+        prices = [pay.cost(o) for o in brute]
+        assert pay.price_range(h, balcony, budget) == ((min(prices), max(prices)) if prices else None)
+
+
+# --- the price range: cheapest and dearest affordable payment (rules: "The councils") ----------
+# Costs 10/7/4/0 coins for 1/2/3/4 cards, +1 per joker: one card alone is the dearest way
+# (11 with a joker), all four the cheapest.
+@pytest.mark.parametrize(
+    "held, balcony, budget, expected",
+    [
+        # E7's hand: cheapest blue + orange + joker (4 + 1), dearest the joker alone (10 + 1).
+        (("orange", "blue", "blue", "joker", "white"), BALCONY_E7, 20, (5, 11)),
+        (("orange", "blue", "blue", "joker", "white"), BALCONY_E7, 10, (5, 10)),  # no lone joker
+        (("orange", "blue", "blue", "joker", "white"), BALCONY_E7, 7, (5, 7)),  # two cards at most
+        (("orange", "blue", "blue", "joker", "white"), BALCONY_E7, 5, (5, 5)),  # one price only
+        (("orange", "blue", "blue", "joker", "white"), BALCONY_E7, 4, None),  # cannot afford 5
+        (("white", "purple"), BALCONY_E7, 20, None),  # no card matches
+        ((), BALCONY_E7, 20, None),
+        # E1's four councillors all matched: free; one card of them 10.
+        (("orange", "pink", "blue", "black"), BALCONY_E1, 10, (0, 10)),
+        (("orange", "pink", "blue", "black"), BALCONY_E1, 9, (0, 7)),
+        (("orange", "pink", "blue", "black"), BALCONY_E1, 0, (0, 0)),
+        # Jokers only: 4 (4 cards + 4 jokers) to 11 (1 card + 1 joker).
+        (("joker",) * 4, BALCONY_E1, 99, (4, 11)),
+        (("joker",) * 4, BALCONY_E1, 8, (4, 7)),
+        (("joker",) * 5, BALCONY_E1, 3, None),  # never more than 4 cards, so never under 4
+        # Two of a colour need two councillors of it: E7 has two oranges, E1 one.
+        (("orange", "orange"), BALCONY_E7, 20, (7, 10)),
+        (("orange", "orange"), BALCONY_E1, 20, (10, 10)),
+    ],
+)
+def test_price_range(held: tuple[str, ...], balcony: tuple[int, ...], budget: int,
+                     expected: tuple[int, int] | None) -> None:
+    assert pay.price_range(hand(*held), balcony, budget) == expected
+
+
+def test_payment_range_for_a_seat_and_a_council() -> None:
+    """The seat's own hand and coins against the named council; the seat's hand must be visible."""
+    state = e7_state(7)
+    assert payment_range(state, 0, "coast") == (5, 7)
+    state.coins[0] = 20
+    assert payment_range(state, 0, "coast") == (5, 11)
+    state.coins[0] = 4
+    assert payment_range(state, 0, "coast") is None
+    set_balcony(state, 3, "white", "white", "pink", "pink")
+    state.coins[0] = 20
+    assert payment_range(state, 0, "royal") == (8, 11)  # white + joker (7 + 1); no road coins
+    assert payment_range(state, 0, "coast") == (5, 11)  # the Queen's council changed nothing else
+    with pytest.raises(ValueError):
+        payment_range(GAME.view(state, 1), 0, "coast")
+    with pytest.raises(KeyError):
+        payment_range(state, 0, "forest")
 
 
 # --- the engine's pay step -------------------------------------------------------------------------
