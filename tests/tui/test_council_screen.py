@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+
+import pytest
 from typing import Any
 
 from textual.widgets import DataTable
@@ -239,22 +241,30 @@ def test_queen_payment_is_one_label_with_its_roads_and_total() -> None:
     asyncio.run(main())
 
 
-def test_scoreboard_shows_the_cities_of_each_opponents_unused_permits() -> None:
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_scoreboard_shows_the_cities_of_each_players_unused_permits(size: tuple[int, int]) -> None:
+    """Every player's unused permits are on the scoreboard; on a tall screen your own are
+    in the private panel instead (which short screens leave out for room)."""
     async def main() -> None:
         from core.council.helpers import permit_info, player_info
 
         app = MeepleApp(bot_delay=0)
-        async with app.run_test(size=(80, 24)) as pilot:
+        async with app.run_test(size=size) as pilot:
             table = council_table(moves=20)
             screen = await open_game(pilot, table)
             view = screen.current_view()
             extra = screen.scoreboard_extra(view)
+            tall = screen.has_class("-tall")
+            private = screen.query_one("#private")
+            assert private.display is tall
             for seat in (0, 1):
                 unused = player_info(view, seat).unused_permits
                 assert unused
                 cities = " ".join("".join(permit_info(p).cities) for p in unused)
                 shown = f"permits {cities}" in extra[seat].plain
-                assert shown is (seat != screen.viewer)  # your own are in the private panel
+                assert shown is (seat != screen.viewer or not tall)
+                if seat == screen.viewer and tall:
+                    assert f"permits {cities}" in str(private.render())
             board = str(screen.query_one("#scoreboard").render())
             opponent = 1 - screen.viewer
             assert "permits " + "".join(permit_info(player_info(view, opponent).unused_permits[0]).cities) in board

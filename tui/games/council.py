@@ -83,8 +83,10 @@ class CouncilScreen(GameScreen):
     CSS_PATH = ["../screens/game.tcss", "council.tcss"]
     HELP_TITLE = "Council of Four"
     USES_BOARD_CURSOR = True
+    PRIVATE_IN_SCOREBOARD = True
+    DETAIL_LINE = "#c4-detail"
     HELP_KEYS = [
-        ("arrows / hjkl", "Move between balconies, permits, cities and your hand"),
+        ("arrows", "Move between balconies, permits, cities and your hand"),
         ("enter", "Play the move there, or list the moves there"),
         ("e", "End your turn (after your main action)"),
         ("m", "Jump to the move list (type to filter)"),
@@ -276,7 +278,8 @@ class CouncilScreen(GameScreen):
 
     def scoreboard_extra(self, view: State) -> dict[int, Content]:
         """Coins, servants, nobility, merchants left, permits and hand size of each player,
-        and the cities of each opponent's unused permits (public: they lie face up)."""
+        and the cities of each player's unused permits (public: they lie face up); your own
+        are in the private panel on tall screens."""
         extra = {}
         for seat in range(len(self.table.seats)):
             info = player_info(view, seat)
@@ -284,7 +287,7 @@ class CouncilScreen(GameScreen):
             figures = (f"{info.coins}c {info.servants}s N{info.nobility} "
                        f"m{info.merchants_left} p{permits} h{info.hand_size}")
             extra[seat] = template("\n   [dim]$figures[/]", figures=figures)
-            if seat != self.viewer and info.unused_permits:
+            if info.unused_permits and (seat != self.viewer or not self.has_class("-tall")):
                 cities = " ".join("".join(permit_info(p).cities) for p in info.unused_permits)
                 extra[seat] += template("\n   [dim]permits $cities[/]", cities=cities)
         return extra
