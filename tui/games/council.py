@@ -43,6 +43,7 @@ from core.council.helpers import (
     shortest_route,
 )
 from core.council.state import STAGE_ROYAL, State
+from core.table import LogEntry
 from core.words import counted
 from tui.games.council_render import (
     LARGE_SCALE,
@@ -95,7 +96,7 @@ class CouncilScreen(GameScreen):
                 "(n: a neutral merchant of the 2-player game) · ♛ the Queen"),
         ("permits", "BC:3vp 3c = build in B or C, bonus 3 VP and 3 coins"),
         ("players", "14c coins · 2s servants · N3 nobility · m9 merchants left · p2 permits · "
-                    "h8 cards; permits BC FGH: the cities of an opponent's unused permits"),
+                    "h8 cards; permits BC FGH: the cities of a player's unused permits"),
     ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -129,6 +130,13 @@ class CouncilScreen(GameScreen):
         if isinstance(action, Pay):
             return (hand_row(self.scale), 0)
         return None
+
+    def last_move_place(self, entry: LogEntry, view: State) -> tuple[int, int] | None:
+        """Another player's payment is not made from your hand: only their moves on the
+        councils, permits and cities are marked."""
+        if isinstance(entry.action, Pay):
+            return None
+        return super().last_move_place(entry, view)
 
     def board_targets(self, view: State, groups: dict[tuple[int, int], list[Hashable]]) -> list[Target]:
         """The places where moves can be made, then every other city (a place to look at:
