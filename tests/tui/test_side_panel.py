@@ -46,6 +46,8 @@ def test_at_80x24_the_move_list_shows_four_moves_and_the_log_four_lines(game_id:
             for widget in (options, log):
                 assert widget.region.height == widget.size.height
                 assert widget.region.bottom <= bottom, f"#{widget.id} runs under the key bar"
+            board = screen.query_one("#board")
+            assert board.virtual_size.height <= board.size.height, "the board column needs scrolling"
             # One move per row at 80×24: four moves really are four rows.
             assert all(len(options.get_option_at_index(i).prompt.split("\n")) == 1 for i in range(4))
 
