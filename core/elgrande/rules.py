@@ -814,6 +814,7 @@ def _execute(state: State, seat: int, action: Action, echo: bool = False) -> Non
             if not _removes(state, seat):
                 _finish_special(state)
         case Score(area=area):
+            state.events.append(("special_scoring", state.card))
             scoring.score_area(state, area, special=True)
             if area == CASTILLO and not state.castillo_visible:
                 state.reveals += 1
@@ -898,18 +899,22 @@ def _special_go(state: State, seat: int) -> None:
     elif effect == E_UNIQUE_SCORING:
         _open_disks(state, D_UNIQUE, list(range(state.players)), -1)
     elif effect == E_SCORE_CLASS:
+        state.events.append(("special_scoring", state.card))
         for r in scoring.class_regions(state, card.firsts, state.printed_classes):
             scoring.score_area(state, r, special=True)
         _finish_special(state)
     elif effect == E_SCORE_CASTILLO:
+        state.events.append(("special_scoring", state.card))
         scoring.score_area(state, CASTILLO, special=True)
         if not state.castillo_visible:
             state.reveals += 1
         _finish_special(state)
     elif effect == E_SCORE_FIRST_ONLY:
+        state.events.append(("special_scoring", state.card))
         scoring.score_first_only(state)
         _finish_special(state)
     elif effect == E_SCORE_MOST or effect == E_SCORE_LEAST:
+        state.events.append(("special_scoring", state.card))
         regions = scoring.extreme_regions(state, effect == E_SCORE_MOST)
         if not regions:
             state.events.append(("empty_board",))
@@ -1012,7 +1017,9 @@ def _resolve_disks(state: State) -> None:
     state.disk_param = -1
     state.reveals += 1
     if purpose == D_GENERAL:
-        # Disks are set, the Castillo is scored, then its caballeros go to the chosen regions.
+        # Disks are set, the Castillo is scored, then its caballeros go to the chosen regions
+        # (the scoring is named again: it began with the round's end, moves ago).
+        state.events.append(("general", state.round))
         scoring.score_area(state, CASTILLO, special=False)
     state.events.append(("disks", tuple(group), tuple(choice[s] for s in group)))
     if purpose == D_GENERAL:
@@ -1038,6 +1045,7 @@ def _resolve_disks(state: State) -> None:
             board[param][s] = 0
             board[choice[s]][s] += k
     elif purpose == D_UNIQUE:
+        state.events.append(("special_scoring", state.card))
         picked = [0] * NUM_REGIONS
         for s in group:
             picked[choice[s]] += 1

@@ -478,7 +478,9 @@ EVENTS: dict[str, tuple[str, ...]] = {
     "start": ("region", "[region]n"),  # the King's region, each seat's home region
     "round": ("round", "[card]"),  # a round begins: the face-up cards of stacks 1-4
     "order": ("[seat]", "[count]"),  # the turn order, with each seat's bid
-    "general": ("round",),  # the general scoring after that round begins
+    "general": ("round",),  # the general scoring after that round begins (and again at its
+    # secret disks' reveal, when the Castillo and then the regions are scored)
+    "special_scoring": ("card",),  # that card's special scoring begins
     "veto_expires": ("seat",),
     "over": ("[seat]", "count"),  # the winners, their score
     # forced decisions (taken by the engine) and Vetos

@@ -334,6 +334,8 @@ def event_text(names: tuple[str, ...], event: tuple[Any, ...]) -> str:
         return f"Turn order: {order}."
     if kind == "general":
         return f"General scoring after round {event[1]}."
+    if kind == "special_scoring":
+        return f"{CARDS[event[1]].name}."
     if kind == "veto_expires":
         return f"{names[event[1]]}'s unused Veto expires."
     if kind == "over":
@@ -403,12 +405,16 @@ def scoring_report(state: State) -> Scoring | None:
     if not kinds & {"scored", "empty_board", "no_lonely"}:
         return None
     names = state.names
-    general = next((event[1] for event in events if event[0] == "general"), None)
-    if general is not None:
-        title = f"General scoring after round {general}"
-    else:
-        # (the card's name says which scoring it is: "Special scoring: leaders only")
-        title = CARDS[state.card].name if state.card >= 0 else "Special scoring"
+    # The scoring is the one named last before its first region is scored (a general
+    # scoring that only begins after it, with the round's end, is told in the log).
+    title = "Special scoring"
+    for event in events:
+        if event[0] in ("scored", "empty_board", "no_lonely"):
+            break
+        if event[0] == "general":
+            title = f"General scoring after round {event[1]}"
+        elif event[0] == "special_scoring":
+            title = CARDS[event[1]].name  # which scoring it is: "Special scoring: leaders only"
     rows = []
     notes = []
     for event in events:

@@ -163,3 +163,22 @@ def test_elgrande_scoring(snap_compare: Any, size: tuple[int, int]) -> None:
         assert isinstance(pilot.app.screen, GameOverScreen)
 
     assert snap_compare(app(), terminal_size=size, run_before=before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_elgrande_round_scoring_summary(snap_compare: Any, size: tuple[int, int]) -> None:
+    from tests.tui.helpers import random_table
+    from tests.tui.test_scoring_panel import scoring_move
+    from tui.screens.scoring import ScoringScreen
+
+    async def before(pilot: Pilot[Any]) -> None:
+        table = random_table("elgrande", ("human", "easy", "easy"), seed=4,
+                             until=lambda t: t.state.round >= 3 and t.to_act()[0] == 0
+                             and scoring_move(t) is not None)
+        screen = await open_game(pilot, table)
+        screen.submit_action(scoring_move(table))
+        for _ in range(5):
+            await pilot.pause()
+        assert isinstance(pilot.app.screen, ScoringScreen)
+
+    assert snap_compare(app(), terminal_size=size, run_before=before)

@@ -333,7 +333,8 @@ def test_castillo_first_only_most_least() -> None:
     state = act(turn("s3_score_least", king="galicia", court=0, regions=regions), 0, SPECIAL_GO)
     assert state.score == [0, 0, 4]
     state = act(turn("s3_score_least", king="galicia", court=0), 0, SPECIAL_GO)
-    assert state.score == [0, 0, 0] and GAME.effects(state) == ["No region holds a caballero: nothing is scored."]
+    assert state.score == [0, 0, 0] and GAME.effects(state) == [
+        "Special scoring: emptiest region.", "No region holds a caballero: nothing is scored."]
 
 
 # --- stack 4 -----------------------------------------------------------------------------------------

@@ -29,7 +29,7 @@ from core.elgrande.actions import (
     encode_action,
     kind_of,
 )
-from core.elgrande.content import CARD_INDEX, CASTILLO, KING_CARD
+from core.elgrande.content import CARD_INDEX, CARDS, CASTILLO, KING_CARD
 from core.elgrande.state import EVENTS, OVER
 from core.elgrande.text import event_texts
 from core.engine import CorruptData, IllegalAction
@@ -114,6 +114,7 @@ EVENT_WORDS: list[tuple[tuple[Any, ...], str]] = [
     ),
     (("order", (2, 0, 1), (13, 9, 4)), "Turn order: P2 (13), P0 (9), P1 (4)."),
     (("general", 3), "General scoring after round 3."),
+    (("special_scoring", C["s3_score_least"]), f"{CARDS[C['s3_score_least']].name}."),
     (("veto_expires", 1), "P1's unused Veto expires."),
     (("over", (0, 2), 71), "Game over: P0 and P2 win with 71."),
     (("over", (1,), 60), "Game over: P1 wins with 60."),
