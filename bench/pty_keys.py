@@ -336,9 +336,9 @@ class Case:
     expect: dict[str, "re.Pattern[str]"] = field(default_factory=dict)
 
 
-# The Council move list's border subtitle: "8/57" narrowed, "57/57" whole.
-_NARROWED = re.compile(r"\b(?!(\d+)/\1\b)\d+/\d+ ─")
-_WHOLE = re.compile(r"\b(\d+)/\1 ─")
+# The Council move list's heading: "Moves 8/57" narrowed, "Moves 57" whole.
+_NARROWED = re.compile(r"Moves \d+/\d+")
+_WHOLE = re.compile(r"Moves \d+(?![/\d])")
 
 
 def cases() -> list[Case]:

@@ -73,24 +73,29 @@ def test_l_focuses_the_log_and_escape_gives_the_keys_back_to_the_board(game_id: 
     run(main())
 
 
-def test_down_from_the_filter_box_enters_the_list_on_its_first_move() -> None:
+def test_down_from_the_filter_box_goes_to_the_next_move_and_up_comes_back() -> None:
+    """In the filter box the first move is the highlighted one (Enter would play it and
+    the detail line previews it), so Down goes on to the second, in the list."""
     async def main() -> None:
         app = MeepleApp(bot_delay=0)
         async with app.run_test(size=(80, 24)) as pilot:
-            screen = await open_game(pilot, random_table("council", ("human", "human"), seed=2, moves=6))
+            screen = await open_game(pilot, random_table("council", ("human", "human"), seed=2))
             options = screen.query_one("#action-options", OptionList)
-            await pilot.press("m")
+            actions = screen.query_one("#actions")
+            await pilot.press("m", "e", "l", "e", "c", "t")
             await pilot.pause()
-            assert isinstance(screen.focused, Input)
+            assert isinstance(screen.focused, Input) and options.highlighted == 0
+            first = screen.action_label(actions._shown[0], screen.current_view())
+            assert first in " ".join(str(screen.query_one(screen.DETAIL_LINE).render()).split())
             await pilot.press("down")
             await pilot.pause()
-            assert screen.focused is options and options.highlighted == 0
-            await pilot.press("down")
-            assert options.highlighted == 1
-            await pilot.press("up", "up")
+            assert screen.focused is options and options.highlighted == 1
+            await pilot.press("up")
+            assert options.highlighted == 0
+            await pilot.press("up")
             await pilot.pause()
             assert isinstance(screen.focused, Input), "Up on the first move goes back to the filter"
-            assert options.highlighted == 0
+            assert options.highlighted == 0 and actions.filter_text == "elect"
 
     run(main())
 

@@ -102,6 +102,7 @@ class CouncilScreen(GameScreen):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._had_moves = False  # whether the last board targets had places with moves
+        self._reserved_for: tuple[Any, ...] = ()  # the places the detail line's rows fit
 
     def compose_board(self) -> ComposeResult:
         with CouncilBoard(id="c4-board"):
@@ -193,14 +194,27 @@ class CouncilScreen(GameScreen):
         if not self.is_mounted:
             return
         cursor = self.cursor_position
-        route: list[str] = []
-        letter = self._city_at(view, cursor)
-        royal = [a for a in self.board_actions.get(cursor, []) if isinstance(a, Royal)] if cursor else []
-        if royal and letter:
-            route = shortest_route(view, queen_city(view), letter)
+        route = self._route_at(view, cursor)
         picture = self.mark_board(render_board(view, self.viewer, route, self.scale))
         self.query_one("#c4-picture", BoardPicture).show(picture)
-        self.show_detail("#c4-detail", self._detail(view, cursor, letter, route))
+        places = (len(self.table.log), self.viewer, tuple(t.key for t in self.board_cursor.targets),
+                  self.query_one("#c4-detail").content_region.width)
+        if places != self._reserved_for:
+            # The detail line keeps the rows of its tallest text among the places the
+            # cursor can visit, so an arrow never lays the screen out again.
+            self._reserved_for = places
+            self.reserve_detail("#c4-detail", [
+                self._detail(view, (t.row, t.col), self._city_at(view, (t.row, t.col)),
+                             self._route_at(view, (t.row, t.col)))
+                for t in self.board_cursor.targets
+            ])
+        self.show_detail("#c4-detail", self._detail(view, cursor, self._city_at(view, cursor), route))
+
+    def _route_at(self, view: State, cursor: tuple[int, int] | None) -> list[str]:
+        """The Queen's route to the city at ``cursor`` when her help can build there."""
+        letter = self._city_at(view, cursor)
+        royal = [a for a in self.board_actions.get(cursor, []) if isinstance(a, Royal)] if cursor else []
+        return shortest_route(view, queen_city(view), letter) if royal and letter else []
 
     def _city_at(self, view: State, position: tuple[int, int] | None) -> str:
         if position is None:

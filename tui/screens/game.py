@@ -108,6 +108,7 @@ class GameScreen(Screen[None]):
         self._details: dict[str, tuple[str, list[Span]]] = {}
         self._laid_out_width = -1  # the width the log was last wrapped to
         self._log_key: tuple[Any, ...] = ()  # what the log was last written for
+        self._reserved: dict[str, tuple[int, int]] = {}  # detail line -> (width, rows) reserved
 
     # --- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -216,13 +217,22 @@ class GameScreen(Screen[None]):
 
     def show_detail(self, selector: str, text: Content) -> None:
         """Show ``text`` in a board's detail line; unchanged text is not sent again, and
-        the screen is laid out again only when the line needs more or fewer rows."""
+        the screen is laid out again only when the line needs more or fewer rows (or, once
+        :meth:`reserve_detail` gave it the rows of the tallest detail, only for a text
+        taller still)."""
         widget = self.query_one(selector, Static)
         shown = (text.plain, list(text.spans))
         if self._details.get(selector) == shown:
             return
         self._details[selector] = shown
         widget.update(text, layout=False)
+        reserved = self._reserved.get(selector)
+        if reserved is not None:
+            width, rows = reserved
+            needed = text.get_height(widget.styles.get_rules(), width)
+            if max(rows, needed) != widget.content_region.height:
+                widget.styles.height = max(rows, needed)
+            return
         height = widget.styles.height
         if height is None or height.is_auto:
             # A layout costs a second frame (the scrolling panels repaint): only when the
@@ -231,6 +241,21 @@ class GameScreen(Screen[None]):
             needed = widget.get_content_height(self.size, self.size, width) if width else -1
             if needed != widget.content_region.height:
                 widget.refresh(layout=True)
+
+    def reserve_detail(self, selector: str, texts: Iterable[Content]) -> None:
+        """Give a detail line the rows of the tallest of ``texts`` (what it says at each
+        place the cursor can visit now), so that moving the cursor never lays the screen
+        out again: called when the places change, not on every arrow."""
+        widget = self.query_one(selector, Static)
+        width = widget.content_region.width
+        if width <= 0:  # not laid out yet: the first resize draws the board again
+            return
+        rules = widget.styles.get_rules()
+        rows = max((text.get_height(rules, width) for text in texts), default=1)
+        self._reserved[selector] = (width, rows)
+        if widget.content_region.height != rows:
+            widget.styles.height = rows
+            self._details.pop(selector, None)
 
     def board_move(self, direction: str) -> None:
         """Arrows on a board that uses the shared cursor."""
@@ -278,8 +303,14 @@ class GameScreen(Screen[None]):
             self.refresh_all()
         if width != self._laid_out_width:
             self._laid_out_width = width
-            # The log wraps to its width, so it is rebuilt once the new size is laid out.
+            # The log and the detail lines wrap to their width: once the new size is laid
+            # out, the log is written again and the board drawn again.
             self.call_after_refresh(self._rebuild_log)
+            self.call_after_refresh(self._redraw_board)
+
+    def _redraw_board(self) -> None:
+        if self.is_attached:
+            self.update_board(self.current_view())
 
     def _rebuild_log(self) -> None:
         """Write the log again if the moves, the viewer (whose last turn is marked) or the

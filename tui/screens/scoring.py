@@ -6,6 +6,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
@@ -37,7 +38,7 @@ class ScoringScreen(ModalScreen[None]):
                 rows.append(("Total", [str(p) for p in scoring.totals]))
                 yield points_table("scoring-table", self.seats, rows)
             if scoring.notes:
-                yield Static(plain("\n".join(scoring.notes)), id="scoring-notes")
+                yield Static(Content("\n").join(plain(note) for note in scoring.notes), id="scoring-notes")
             yield Static("Enter or Esc: go on with the game", classes="hint")
 
     def action_close(self) -> None:

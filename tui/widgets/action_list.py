@@ -21,9 +21,9 @@ class MoveOptions(OptionList, SteadyScrollbars):
 
 
 class ActionList(Vertical):
-    """A heading row (title, filter box, how many moves are shown) above an option list of
-    ``(text, action)`` pairs. Down in the filter box enters the list; Up on its first
-    move goes back to the filter box."""
+    """A heading row (title with how many moves are shown, filter box) above an option
+    list of ``(text, action)`` pairs. Down in the filter box goes to the next move in the
+    list; Up on its first move goes back to the filter box."""
 
     BINDINGS = [Binding("escape", "clear_filter", "Clear filter", show=False)]
 
@@ -51,7 +51,6 @@ class ActionList(Vertical):
         with Horizontal(id="action-head", classes="section-head"):
             yield Static("Moves", id="action-title")
             yield Input(placeholder="type to filter", compact=True, id="action-filter")
-            yield Static("", id="action-count")
         yield MoveOptions(id="action-options", compact=True)
 
     def set_actions(self, items: list[tuple[str, Hashable]]) -> None:
@@ -99,9 +98,10 @@ class ActionList(Vertical):
         options.set_options([Option(plain(text)) for text, _ in shown])
         if shown:
             options.highlighted = 0
-        count = f"{len(shown)}/{len(self._items)}" if self._items and len(shown) < len(self._items) else (
-            str(len(shown)) if shown else "")
-        self.query_one("#action-count", Static).update(plain(count))
+        # "Moves 57", or "Moves 8/57" while a filter or a board place narrows the list.
+        count = f" {len(shown)}/{len(self._items)}" if len(shown) < len(self._items) else (
+            f" {len(shown)}" if shown else "")
+        self.query_one("#action-title", Static).update(plain("Moves" + count))
 
     @property
     def highlighted_action(self) -> Hashable | None:
@@ -137,12 +137,14 @@ class ActionList(Vertical):
         self.post_message(self.Chosen(action))
 
     def on_key(self, event: Any) -> None:
-        """Down in the filter box enters the list on the highlighted move (the first one
-        after typing); Up on the list's first move goes back to the filter box."""
+        """In the filter box the first move is already the highlighted one (Enter plays
+        it), so Down goes on to the next and enters the list; Up on the list's first
+        move goes back to the filter box."""
         options = self.query_one("#action-options", OptionList)
         box = self.query_one("#action-filter", Input)
         if box.has_focus and event.key == "down" and self._shown:
             options.focus()
+            options.action_cursor_down()
             event.stop()
         elif options.has_focus and event.key == "up" and (options.highlighted or 0) == 0:
             box.focus()

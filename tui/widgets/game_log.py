@@ -47,7 +47,8 @@ class GameLog(RichLog, SteadyScrollbars):
         )
 
     def action_leave(self) -> None:
-        """Back to the board (the log keeps its scroll position)."""
+        """Back to the board; the log shows its newest lines again."""
+        self.scroll_end(animate=False)
         focus_board = getattr(self.screen, "focus_board", None)
         if focus_board is not None:
             focus_board()
