@@ -402,7 +402,7 @@ def test_help_names_the_marks_the_board_draws() -> None:
     as named (underline for places to play, reverse for the cursor)."""
     from tui.games.elgrande_render import ELSEWHERE, NEAR_KING
 
-    text = " ".join(line for _, line in ElGrandeScreen.HELP_KEYS)
+    text = " ".join(line for _, line in ElGrandeScreen.HELP_KEYS + ElGrandeScreen.SHARED_HELP_KEYS)
     assert f"{NEAR_KING} before a region" in text and "next to the King" in text
     assert f"{ELSEWHERE} before a region or the Castillo" in text
     assert "underlined" in text and "reversed: the cursor" in text
@@ -415,5 +415,42 @@ def test_help_names_the_marks_the_board_draws() -> None:
             picture = screen.query_one("#eg-picture")
             assert picture._rich_style("bold", ("target",)).underline
             assert picture._rich_style("bold", ("cursor",)).reverse
+            assert picture._rich_style("", ("flash",)).italic  # the last turn's look, as told
+
+    asyncio.run(main())
+
+
+def test_the_kings_move_is_told_apart_from_placing_caballeros() -> None:
+    """► tells where a caballero may be placed next to the King; a region where only the
+    King can go is marked ▻ and its detail line speaks of the King, not of caballeros."""
+    from core.elgrande.actions import King as MoveKing, Place, PlaceExtra
+    from tui.games.elgrande_render import ELSEWHERE, NEAR_KING
+
+    def king_move(table: Any) -> bool:  # the King's move offered beside the placements
+        legal = table.legal_actions(table.to_act()[0])
+        return any(isinstance(a, MoveKing) for a in legal)
+
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = random_table("elgrande", ("human",) * 3, seed=5, until=king_move)
+            assert not table.is_over(), "the seed reaches a King's move"
+            screen = await open_game(pilot, table)
+            view = screen.current_view()
+            near = screen.near_king(view)
+            kings = 0
+            for area in screen.target_areas():
+                actions = screen._area_actions(area)
+                hint = screen.target_hint(view, area)
+                placing = any(isinstance(a, (Place, PlaceExtra)) for a in actions)
+                king = any(isinstance(a, MoveKing) for a in actions)
+                kings += king
+                if not placing:  # only the King goes there: no word of caballeros
+                    assert area not in near and hint == f"{ELSEWHERE} the King can go here", hint
+                else:
+                    assert "caballero" in hint and ("so can the King" in hint) is king, hint
+            assert kings, "the position has a region the King can go to"
+            text = "\n".join(screen.query_one("#eg-picture").plain_lines())
+            assert text.count(NEAR_KING) == len(near)
 
     asyncio.run(main())

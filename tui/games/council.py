@@ -87,7 +87,7 @@ class CouncilScreen(GameScreen):
     PRIVATE_IN_SCOREBOARD = True
     DETAIL_LINE = "#c4-detail"
     HELP_KEYS = [
-        ("arrows", "Move between balconies, permits, cities and your hand"),
+        ("arrows", "Move between balconies, permits and cities (and your hand while paying)"),
         ("enter", "Play the move there, or list the moves there"),
         ("e", "End your turn (after your main action)"),
         ("m", "Jump to the move list (type to filter)"),

@@ -100,7 +100,7 @@ def permit_text(tile: str) -> str:
 
 def draw_councils(picture: Picture, view: State) -> None:
     """Rows 0–4: each balcony (newest councillor first) and its region's face-up permits."""
-    picture.put(0, 0, [("Councils", "bold"), ("   newest→   ", ""), ("Permits", "bold"),
+    picture.put(0, 0, [("Councils", "bold"), ("  new→old    ", ""), ("Permits", "bold"),
                        (" (cities: bonus)", "")])
     perms = face_up(view)
     for index, (name, members) in enumerate(balconies(view).items()):

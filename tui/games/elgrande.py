@@ -19,8 +19,8 @@ from textual.content import Content
 from textual.widgets import Static
 
 from core.elgrande import veto_prompt
-from core.elgrande.actions import Power, Take
-from core.elgrande.content import BOARD, CARDS, CASTILLO, REGIONS, SETUP
+from core.elgrande.actions import King, Place, PlaceExtra, Power, Take
+from core.elgrande.content import ADJACENT, BOARD, CARDS, CASTILLO, REGIONS, SETUP
 from core.elgrande.state import State
 from core.table import LogEntry
 from tui.games.elgrande_render import (
@@ -91,10 +91,9 @@ class ElGrandeScreen(GameScreen):
         ("m", "Jump to the move list (type to filter)"),
         ("map", "GA 4/2/0: region and its 1st/2nd/3rd points · A3: player A has 3 caballeros"),
         ("map", "A3♜: player A's Grande is there too · ♚ the King"),
-        ("map", f"{NEAR_KING} before a region: your move can go there, next to the King · "
-                f"{ELSEWHERE} before a region or the Castillo: it can go there too, not next to the King"),
-        ("marks", "underlined: you can play there (regions, Castillo, cards, power cards) · "
-                  "reversed: the cursor"),
+        ("map", f"{NEAR_KING} before a region: a caballero can be placed there, next to the King · "
+                f"{ELSEWHERE} before a region or the Castillo: your move can go there (other "
+                "places a card allows; the King's, a disk's or a scoring's choices)"),
         ("hand", "others' power cards still in hand (1-6: 1 to 6; +1?: one taken back unseen), "
                  "on the scoreboard when tall and with the cursor on your power cards"),
     ]
@@ -152,7 +151,8 @@ class ElGrandeScreen(GameScreen):
         if not self.is_mounted:
             return
         targets = self.target_areas()
-        picture = self.mark_board(render_board(view, self.viewer, *self.cell, self.compact, targets))
+        picture = self.mark_board(render_board(view, self.viewer, *self.cell, self.compact, targets,
+                                               self.near_king(view)))
         self.query_one("#eg-picture", BoardPicture).show(picture)
         self.show_detail("#eg-detail", self._detail(view, self.cursor_position, self._rows()[1]))
 
@@ -162,16 +162,33 @@ class ElGrandeScreen(GameScreen):
         areas[self._rows()[0]] = CASTILLO
         return {areas[where] for where in self.board_actions if where in areas}
 
+    def _area_actions(self, area: int) -> list[Hashable]:
+        where = self._rows()[0] if area == CASTILLO else region_anchor(area, *self.cell)
+        return self.board_actions.get(where, [])
+
+    def near_king(self, view: State) -> set[int]:
+        """The regions where a caballero can be placed next to the King now (marked ►)."""
+        return {area for area in self.target_areas()
+                if area != CASTILLO and area in ADJACENT[view.king]
+                and any(isinstance(action, (Place, PlaceExtra)) for action in self._area_actions(area))}
+
     def target_hint(self, view: State, area: int) -> str:
         """What the glyph before ``area``'s title says ("" when no move can go there)."""
         if area not in self.target_areas():
             return ""
-        glyph = target_glyph(view, area)
+        glyph = target_glyph(view, area, self.near_king(view))
+        actions = self._area_actions(area)
+        place = any(isinstance(action, (Place, PlaceExtra)) for action in actions)
+        king = any(isinstance(action, King) for action in actions)
+        also = "; so can the King" if place and king else ""
         if glyph == NEAR_KING:
-            return f"{glyph} next to the King {KING}: your move can go here"
-        if area == CASTILLO:
-            return f"{glyph} your move can go here"
-        return f"{glyph} your move can go here, though not next to the King"
+            return f"{glyph} next to the King {KING}: a caballero can go here{also}"
+        if place:
+            where = "" if area == CASTILLO else ", though not next to the King"
+            return f"{glyph} a caballero can go here{where}{also}"
+        if king:
+            return f"{glyph} the King can go here"
+        return f"{glyph} your move can go here"
 
     def _detail(self, view: State, cursor: tuple[int, int] | None, first_card: int) -> Content:
         question = veto_prompt(view)

@@ -44,9 +44,13 @@ ELSEWHERE = "▻"  # starts the title of another region (or the Castillo) the mo
 TARGET_STYLE = "bold"
 
 
-def target_glyph(view: State, area: int) -> str:
+def target_glyph(view: State, area: int, near: Collection[int] | None = None) -> str:
     """The glyph before the title of ``area`` (a region or the Castillo) where the move at
-    hand can go: :data:`NEAR_KING` for the King's neighbours, else :data:`ELSEWHERE`."""
+    hand can go: :data:`NEAR_KING` where a caballero can be placed next to the King (the
+    areas ``near``; by default every neighbour of the King), else :data:`ELSEWHERE` (a
+    place a card allows, the King's, a disk's or a scoring's choice)."""
+    if near is not None:
+        return NEAR_KING if area in near else ELSEWHERE
     return NEAR_KING if 0 <= area < len(REGIONS) and area in ADJACENT[view.king] else ELSEWHERE
 
 
@@ -164,7 +168,8 @@ def region_lines(view: State, index: int, width: int, height: int, mark: str = "
     return [_clip(line, width) for line in lines[:height]]
 
 
-def draw_map(picture: Picture, view: State, cw: int, ch: int, targets: Collection[int] = ()) -> None:
+def draw_map(picture: Picture, view: State, cw: int, ch: int, targets: Collection[int] = (),
+             near: Collection[int] | None = None) -> None:
     """The region map with its borders, at the top of ``picture``; the regions in
     ``targets`` (where the move at hand can go) start their titles with a glyph."""
     height, width = map_size(cw, ch)
@@ -190,7 +195,7 @@ def draw_map(picture: Picture, view: State, cw: int, ch: int, targets: Collectio
         inner_w = region.cols * cw - 1
         inner_h = region.rows * ch - 1
         y0, x0 = region_anchor(index, cw, ch)
-        mark = target_glyph(view, index) if index in targets else ""
+        mark = target_glyph(view, index, near) if index in targets else ""
         for i, parts in enumerate(region_lines(view, index, inner_w, inner_h, mark)[:inner_h]):
             picture.put(y0 + i, x0, parts)
 
@@ -259,17 +264,17 @@ KING_COL = 12  # the compact Castillo's column, after "5 The King"
 
 
 def render_board(view: State, seat: int | None, cw: int, ch: int, compact: bool = False,
-                 targets: Collection[int] = ()) -> Picture:
+                 targets: Collection[int] = (), near: Collection[int] | None = None) -> Picture:
     """The whole board: map, then the Castillo line, the five cards and the power cards.
 
     ``targets``: the regions (and :data:`CASTILLO`) where the move at hand can go, each
-    marked with its :func:`target_glyph`.
+    marked with its :func:`target_glyph` (``near``: where caballeros go next to the King).
     """
     picture = Picture()
-    draw_map(picture, view, cw, ch, targets)
+    draw_map(picture, view, cw, ch, targets, near)
     _, width = map_size(cw, ch)
     castillo, first_card, power_row = layout(cw, ch, compact)
     draw_cards(picture, view, first_card, width)
-    draw_castillo(picture, view, *castillo, target_glyph(view, CASTILLO) if CASTILLO in targets else "")
+    draw_castillo(picture, view, *castillo, target_glyph(view, CASTILLO, near) if CASTILLO in targets else "")
     draw_power(picture, view, seat, power_row)
     return picture

@@ -26,7 +26,7 @@ LEGEND = (
     "[bold $secondary]T[/] tower  [bold $warning]S[/] shop  [bold $accent]P[/] public service  "
     "[bold $success]G[/] park  [bold $error]F[/] factory  [bold $primary]H[/] harbor\n"
     "2i/2e gives inhabitants/energy · 2v prints VP · M mayor · ×3 floors · "
-    "░ face down · [reverse]U[/] urbanist"
+    "░ face down · [bold $warning]U[/] urbanist"
 )
 
 
@@ -113,7 +113,7 @@ def render_site(state: State, width: int) -> Picture:
     for square in range(SITE * SITE):
         tile = state.site[square]
         if square == state.urbanist:
-            text, style = "U".center(width), "bold reverse"
+            text, style = "U".center(width), "bold $warning"  # (reverse is the cursor's look)
         elif state.face_down[square] >= 0:
             text, style = "░" * width, "$text-disabled"
         elif tile >= 0:

@@ -76,6 +76,8 @@ class GameScreen(Screen[None]):
     HELP_TITLE = "Game"
     # Help lines every game screen shows after its own (the marks and panels they share).
     SHARED_HELP_KEYS: ClassVar[list[tuple[str, str]]] = [
+        ("marks", "underlined: a move can be made there · reversed: the cursor · shaded: what "
+                  "the move at the cursor takes or where it goes"),
         ("last turn", "The others' moves since yours: their places are shaded (italic) on the board "
                       "and the log lists them under “Last turn”"),
         ("l", "Scroll the log (arrows, page keys; Escape returns to the board)"),
@@ -358,7 +360,7 @@ class GameScreen(Screen[None]):
             board.finished = over
         if over:
             self.refresh_bindings()
-            message = lead + "Game over — Enter shows the scores"
+            message = Content("Game over — Enter shows the scores")  # (the progress says it too)
         elif self.viewer is not None and self.viewer in acting:
             you = player_tag(self.viewer, seats[self.viewer].name)
             message = Content.assemble(lead, you, ": ", plain(self.game.prompt(view, self.viewer)))
@@ -684,11 +686,13 @@ class GameScreen(Screen[None]):
         self.app.pop_screen()
 
     def focus_board(self) -> None:
-        """Give the keyboard back to the board."""
+        """Give the keyboard back to the board, whose detail line tells again of the place
+        under its cursor (not of a move highlighted in the list)."""
         board = self.query_one("#board")
         target = next((w for w in board.query("*") if w.focusable), None)
         if target is not None:
             target.focus()
+        self._redraw_board()
 
     def action_standings(self) -> None:
         """Every seat's points by category, so far and if the game ended now."""

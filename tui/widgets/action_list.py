@@ -17,7 +17,19 @@ from tui.widgets.steady import SteadyScrollbars
 
 
 class MoveOptions(OptionList, SteadyScrollbars):
-    """The option list of moves (scrollbars repainted only when its size changes)."""
+    """The option list of moves (scrollbars repainted only when its size changes). Down on
+    the last move stays there: wrapping to the first one made players pick a move they
+    had not looked at."""
+
+    def action_cursor_down(self) -> None:
+        """The next move, if there is one."""
+        if self.highlighted is None or self.highlighted < self.option_count - 1:
+            super().action_cursor_down()
+
+    def action_cursor_up(self) -> None:
+        """The previous move, if there is one."""
+        if self.highlighted is None or self.highlighted > 0:
+            super().action_cursor_up()
 
 
 class ActionList(Vertical):

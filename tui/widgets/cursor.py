@@ -29,18 +29,23 @@ def nearest(
     candidates: Sequence[tuple[K, tuple[int, int]]],
     direction: tuple[int, int],
 ) -> K | None:
-    """The candidate nearest ``position`` in ``direction`` (sideways distance costs double)."""
-    best: tuple[int, K] | None = None
+    """The candidate nearest ``position`` in ``direction`` (sideways distance costs double),
+    preferring those within 45° of that direction: Right goes to the next permit along the
+    row, not to a closer city further down."""
+    best: tuple[bool, int, K] | None = None
     dy, dx = direction
     for item, (row, col) in candidates:
         along = (row - position[0]) * dy + (col - position[1]) * dx
         if along <= 0:
             continue
         across = abs(row - position[0]) if dx else abs(col - position[1])
-        cost = along + 2 * across
-        if best is None or cost < best[0]:
-            best = (cost, item)
-    return None if best is None else best[1]
+        # (rows are about twice as tall as columns are wide on screen: the cone is
+        # measured in screen distance)
+        outside = across * (2 if dx else 1) > along * (1 if dx else 2)
+        key = (outside, along + 2 * across, item)
+        if best is None or key[:2] < best[:2]:
+            best = key
+    return None if best is None else best[2]
 
 
 @dataclass(frozen=True)
