@@ -9,7 +9,8 @@ from typing import Any
 
 from textual.widgets import DataTable
 
-from core.council.actions import Pay, Royal
+from core.council.actions import Acquire, Pay, Royal
+from core.council.helpers import payment_preview
 from core.rng import Rng
 from tui.app import MeepleApp, StartRequest
 from tui.games.council import CouncilScreen
@@ -209,8 +210,9 @@ def test_city_detail_names_the_neutral_merchant_and_the_servant_cost() -> None:
 
 
 def test_queen_payment_is_one_label_with_its_roads_and_total() -> None:
-    """'Pay blue + purple + 1 road: 9 coins': the cards, the roads (one road singular) and
-    the total once; the route line says '1 road' too."""
+    """'Pay 9 coins: blue + purple + 1 road': the total once and first (a narrow list cuts
+    the end of a row), the cards, the roads (one road singular); the route line says
+    '1 road' too."""
 
     async def main() -> None:
         from core.council.helpers import payment_preview, queen_city, shortest_route
@@ -236,7 +238,7 @@ def test_queen_payment_is_one_label_with_its_roads_and_total() -> None:
             assert labels
             for text, action in labels:
                 total = payment_preview(view, action.cards)
-                assert text == f"Pay {' + '.join(action.cards)} + 1 road: {total} coins", text
+                assert text == f"Pay {total} coins: {' + '.join(action.cards)} + 1 road", text
 
     asyncio.run(main())
 
@@ -387,5 +389,33 @@ def test_permit_detail_and_move_label_show_what_the_council_costs() -> None:
             detail = await detail_at(pilot, screen, free[0])
             assert "free (nobility bonus)" in detail and "pay" not in detail
             assert all("pay" not in text for text in labels(screen, FreePermit).values())
+
+    asyncio.run(main())
+
+
+def test_move_labels_lead_with_what_tells_them_apart() -> None:
+    """At 80x24 a move is one cut row: elections start with their council, payments with
+    their coins, so the rows still differ where they are cut."""
+    async def main() -> None:
+        from core.council.actions import Elect
+
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = council_table()
+            screen = await open_game(pilot, table)
+            items = screen.query_one("#actions")._items
+            elections = [(text, a) for text, a in items if isinstance(a, Elect)]
+            assert elections
+            for text, action in elections:
+                assert text.startswith(f"{action.balcony.capitalize()}:") or text.startswith("Queen:")
+                assert f"elect {action.colour}" in text[:28]
+            acquire = next(a for _, a in items if isinstance(a, Acquire))
+            screen.submit_action(acquire)
+            await pilot.pause()
+            pays = [(text, a) for text, a in screen.query_one("#actions")._items if isinstance(a, Pay)]
+            assert pays
+            for text, action in pays:
+                cost = payment_preview(screen.current_view(), action.cards)
+                assert text.startswith(f"Pay {cost} coin"), text
 
     asyncio.run(main())

@@ -29,7 +29,7 @@ from core.council.actions import (
     Royal,
     Token,
 )
-from core.council.content import BALCONIES, CITY_INDEX, REGIONS
+from core.council.content import BALCONIES, CITY_INDEX, REGIONS, C
 from core.council.helpers import (
     city_letter,
     face_up,
@@ -63,6 +63,9 @@ from tui.widgets.board import BoardView
 from tui.widgets.cursor import Target
 from tui.widgets.picture import BoardPicture
 from tui.widgets.players import player_glyph, player_style
+
+# The councils as the move list names them, first in a label.
+LIST_COUNCIL = {"coast": "Coast", "hills": "Hills", "mountains": "Mountains", "royal": "Queen"}  # as on the board
 
 
 class CouncilBoard(BoardView):
@@ -173,19 +176,27 @@ class CouncilScreen(GameScreen):
         return {c.letter: city_position(c.x, c.y, scale) for c in map_cities(view)}
 
     def action_label(self, action: Hashable, view: State) -> str:
-        """A payment for the Queen's help is one label with the roads and the total:
-        "Pay blue + purple + 1 road: 9 coins"; acquiring a permit adds what the viewer's
-        cards and coins can pay its council: "Acquire permit CO04 [D: 7 VP] · pay 0–10 coins"."""
+        """Move-list labels lead with what tells the moves apart, since a narrow list cuts
+        the end of a row: the coins of a payment ("Pay 9 coins: blue + purple + 1 road", the
+        Queen's roads and total written once), the council of an election ("Coast: elect
+        pink (+4 coins)"); acquiring a permit adds what the viewer's cards and coins can pay
+        its council ("Acquire permit CO04 [D: 7 VP] · pay 0–10 coins")."""
         if isinstance(action, Acquire):
             price = self._price_text(view, action.region)
             if price:
                 return f"{super().action_label(action, view)} · {price}"
-        if isinstance(action, Pay) and view.stage == STAGE_ROYAL:
+        if isinstance(action, Pay):
             cost = payment_preview(view, action.cards)
             if cost is not None:
-                roads = len(shortest_route(view, queen_city(view), city_letter(view.stage_arg))) - 1
-                parts = list(action.cards) + ([counted(roads, "road")] if roads else [])
-                return f"Pay {' + '.join(parts)}: {counted(cost, 'coin')}"
+                parts = list(action.cards)
+                if view.stage == STAGE_ROYAL:
+                    roads = len(shortest_route(view, queen_city(view), city_letter(view.stage_arg))) - 1
+                    parts += [counted(roads, "road")] if roads else []
+                return f"Pay {counted(cost, 'coin')}: {' + '.join(parts)}"
+        if isinstance(action, Elect):
+            return f"{LIST_COUNCIL[action.balcony]}: elect {action.colour} (+{C.elect_income} coins)"
+        if isinstance(action, ElectQuick):
+            return f"{LIST_COUNCIL[action.balcony]}: elect {action.colour} for 1 servant (quick)"
         return super().action_label(action, view)
 
     # --- drawing --------------------------------------------------------------------------

@@ -34,6 +34,7 @@ from core.quadropolis.content import RULES, TILES
 from core.quadropolis.scoring import allocate
 from core.quadropolis.state import State
 from tui.games.quadropolis_render import (
+    CODES,
     LEGEND,
     city_cell,
     pools_line,
@@ -97,6 +98,10 @@ class QuadropolisBoard(BoardView):
         self.post_message(self.CityCycled(step))
 
 
+# The hint's lines of keys, left out at 80x24 (the key bar shows them).
+KEY_LINES = ("1–4 architect · arrows move", "row/col ")
+
+
 class QuadropolisScreen(GameScreen):
     """Game screen of Quadropolis."""
 
@@ -110,6 +115,7 @@ class QuadropolisScreen(GameScreen):
         ("d", "Discard the building in hand"),
         ("tab / shift+tab", "Look at the other players' cities (wide terminals show them all)"),
         ("m", "Jump to the move list (type to filter)"),
+        ("tiles", CODES),
     ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -144,6 +150,7 @@ class QuadropolisScreen(GameScreen):
                                 yield BoardPicture(id=f"qp-city-{seat}", classes="qp-city-picture")
             yield Static("", id="qp-hint")
             yield Static(LEGEND, id="qp-legend")
+            yield Static(CODES, id="qp-codes", markup=False)
 
     def on_mount(self) -> None:
         players = len(self.table.seats)
@@ -246,7 +253,7 @@ class QuadropolisScreen(GameScreen):
                 self._last_slot = slot
                 site.mark(*site_cell(SLOT_TARGET[slot][self.architect], width), "aim")
                 site.mark(*slot_cell(slot, width), "cursor")
-        placed, self._built = self._last_turn_marks()
+        placed, self._built = self._last_turn_marks(view)
         for flash_slot, flash_square in placed:
             site.mark(*slot_cell(flash_slot, width), "flash")
             site.mark(*site_cell(flash_square, width), "flash")
@@ -296,6 +303,14 @@ class QuadropolisScreen(GameScreen):
         ))
 
     def _hint(self, view: State, mine: bool) -> Content:
+        """The detail under the board: what the Architect or the build at the cursor does,
+        and (on tall screens; the key bar has them too) the keys."""
+        text = self._hint_text(view, mine)
+        if not self.has_class("-tall"):
+            text = Content("\n").join(line for line in text.split("\n") if not line.plain.startswith(KEY_LINES))
+        return text
+
+    def _hint_text(self, view: State, mine: bool) -> Content:
         if not mine or self.viewer is None:
             return Content()
         if view.phase == "place":
@@ -374,14 +389,36 @@ class QuadropolisScreen(GameScreen):
             if self.is_attached:
                 self.update_board(self.current_view())
 
-    def _last_turn_marks(self) -> tuple[list[tuple[int, int]], dict[int, list[int]]]:
-        """The last turn's places: (slot, site square) of each Architect placed, and the
-        squares built on in each city."""
+    def action_label(self, action: Hashable, view: State) -> str:
+        """A build leads with its square, which tells the moves apart in a narrow list:
+        "Row 3, col 2: build the Shop" (the log keeps "Build the Shop at row 3, col 2")."""
+        text = super().action_label(action, view)
+        if isinstance(action, Build):
+            where = f"row {action.row}, col {action.col}"
+            if f" at {where}" in text:
+                rest = text.replace(f" at {where}", "")
+                return f"Row {action.row}, col {action.col}: {rest[:1].lower()}{rest[1:]}"
+        return text
+
+    def show_on_board(self, action: Hashable, view: State) -> bool:
+        """A move highlighted in the list shows on the board: the Architect's slot and the
+        square it takes, or the square the building would go on."""
+        if isinstance(action, Place):
+            self.architect, self.slot_cursor = action.architect, SLOT_INDEX[action.slot]
+            return True
+        if isinstance(action, Build):
+            self.city_cursor = (action.row - 1) * CITY + (action.col - 1)
+            return True
+        return False
+
+    def _last_turn_marks(self, view: State) -> tuple[list[tuple[int, int]], dict[int, list[int]]]:
+        """The last turn's places: (slot, site square) of each Architect placed (while it
+        stands there: a new round clears the site), and the squares built on in each city."""
         placed: list[tuple[int, int]] = []
         built: dict[int, list[int]] = {}
         for entry in self.recent_moves():
             action = entry.action
-            if isinstance(action, Place):
+            if isinstance(action, Place) and view.architect_on(action.slot) == (entry.seat, action.architect):
                 slot = SLOT_INDEX[action.slot]
                 placed.append((slot, SLOT_TARGET[slot][action.architect]))
             elif isinstance(action, Build):

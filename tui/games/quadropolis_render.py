@@ -24,10 +24,10 @@ LETTERS = {"tower": "T", "shop": "S", "service": "P", "park": "G", "factory": "F
 WORDS = {"tower": "Towr", "shop": "Shop", "service": "Serv", "park": "Park", "factory": "Fact", "harbor": "Harb"}
 LEGEND = (
     "[bold $secondary]T[/] tower  [bold $warning]S[/] shop  [bold $accent]P[/] public service  "
-    "[bold $success]G[/] park  [bold $error]F[/] factory  [bold $primary]H[/] harbor\n"
-    "2i/2e gives inhabitants/energy · 2v prints VP · M mayor · ×3 floors · "
-    "░ face down · [bold $warning]U[/] urbanist"
+    "[bold $success]G[/] park  [bold $error]F[/] factory  [bold $primary]H[/] harbor"
 )
+CODES = "2i/2e gives inhabitants/energy · 2v prints VP · M mayor · ×3 floors · ░ face down · U urbanist"
+"""What the figures on tiles mean (on tall screens under :data:`LEGEND`, else in the help)."""
 
 
 def _gifts(tile: int) -> str:

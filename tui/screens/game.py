@@ -719,14 +719,19 @@ class GameScreen(Screen[None]):
         and the detail line tells the whole move (the list may cut it short)."""
         event.stop()
         view = self.current_view()
-        where = self.board_position(event.action, view)
-        if where is not None and self.board_cursor.select(where):
+        if self.show_on_board(event.action, view):
             self.update_board(view)
         if self.DETAIL_LINE:
             try:
                 self.show_detail(self.DETAIL_LINE, self.move_preview(event.action, view))
             except Exception as exc:  # a text bug must not stop the choice
                 self.table_failed("previewing that move", exc)
+
+    def show_on_board(self, action: Hashable, view: Any) -> bool:
+        """Put the board's cursor where ``action`` is made (override for a game with its own
+        cursors); True if the board must be drawn again."""
+        where = self.board_position(action, view)
+        return where is not None and self.board_cursor.select(where)
 
     def move_preview(self, action: Hashable, view: Any) -> Content:
         """What the detail line says of a move highlighted in the list (override to add

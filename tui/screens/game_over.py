@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
@@ -48,9 +48,12 @@ class GameOverScreen(Screen[None]):
         winners = Content(" and ").join(player_tag(s, seats[s].name) for s in result.winners)
         shared = " share the win" if len(result.winners) > 1 else " wins"
         headline = Content.assemble(template("[b]Game over[/b] — "), winners, shared, "!")
-        with Vertical(id="over"):
+        # One scrolling page (arrows, page keys): on a short screen the notes and the
+        # game's own panel below the table must stay reachable.
+        with VerticalScroll(id="over"):
             yield Static(headline, id="headline")
-            table: DataTable[str | Text] = DataTable(id="breakdown", cursor_type="row", zebra_stripes=True)
+            table: DataTable[str | Text] = DataTable(id="breakdown", cursor_type="none", zebra_stripes=True)
+            table.can_focus = False
             order = sorted(range(len(seats)), key=lambda s: (result.ranks[s], s))
             table.add_column("")
             for seat in order:
@@ -67,7 +70,7 @@ class GameOverScreen(Screen[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.query_one("#breakdown", DataTable).focus()
+        self.query_one("#over", VerticalScroll).focus()
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         """Enter on the focused score table goes to the menu, as the footer says."""
