@@ -274,7 +274,11 @@ class GameScreen(Screen[None]):
         elif len(actions) == 1:
             self.submit_action(actions[0])
         elif actions:
-            self.query_one("#actions", ActionList).narrow(actions)
+            moves = self.query_one("#actions", ActionList)
+            moves.narrow(actions)
+            # Previewed now, in the same frame as the list (its focus message would be later).
+            if moves.highlighted_action is not None:
+                self.preview_move(moves.highlighted_action)
 
     # --- lifecycle ------------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -718,12 +722,16 @@ class GameScreen(Screen[None]):
         """A move highlighted in the list is previewed: the board cursor goes to its place
         and the detail line tells the whole move (the list may cut it short)."""
         event.stop()
+        self.preview_move(event.action)
+
+    def preview_move(self, action: Hashable) -> None:
+        """Show ``action`` on the board and tell it whole in the detail line."""
         view = self.current_view()
-        if self.show_on_board(event.action, view):
+        if self.show_on_board(action, view):
             self.update_board(view)
         if self.DETAIL_LINE:
             try:
-                self.show_detail(self.DETAIL_LINE, self.move_preview(event.action, view))
+                self.show_detail(self.DETAIL_LINE, self.move_preview(action, view))
             except Exception as exc:  # a text bug must not stop the choice
                 self.table_failed("previewing that move", exc)
 

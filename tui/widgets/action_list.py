@@ -81,7 +81,9 @@ class ActionList(Vertical):
         if box.value:
             box.value = ""  # (its Changed message refills the list again, harmlessly)
         self._refill()
-        self.query_one("#action-options", OptionList).focus()
+        # Focused now, not after this message (as Widget.focus does): the list's new look,
+        # its preview and the key bar's keys then go out in the same frame as its moves.
+        self.screen.set_focus(self.query_one("#action-options", OptionList))
 
     def widen(self) -> None:
         """Show every move again."""
@@ -113,7 +115,7 @@ class ActionList(Vertical):
         # "Moves 57", or "Moves 8/57" while a filter or a board place narrows the list.
         count = f" {len(shown)}/{len(self._items)}" if len(shown) < len(self._items) else (
             f" {len(shown)}" if shown else "")
-        self.query_one("#action-title", Static).update(plain("Moves" + count))
+        self.query_one("#action-title", Static).update(plain("Moves" + count), layout=False)
 
     @property
     def highlighted_action(self) -> Hashable | None:

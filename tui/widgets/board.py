@@ -45,18 +45,19 @@ class BoardView(Vertical, can_focus=True):
     class Chosen(Message):
         """The player chose what is under the board cursor (Enter)."""
 
-    # Textual repaints a widget when it gains or loses focus. Nothing on a board looks
-    # different with focus (the move list's frame shows where the keys go), and the
-    # repaint would send the whole board again when Enter opens the move list.
+    # Textual repaints a widget when it gains or loses focus, and works out the styles of
+    # all it holds again. Nothing on a board looks different with focus (the move list's
+    # heading shows where the keys go): both would only cost time when Enter opens the
+    # move list, so the focus is noted without them.
     def _on_focus(self, event: events.Focus) -> None:
         event.prevent_default()  # Textual's own handler would repaint
-        self.has_focus = True
+        self.set_reactive(BoardView.has_focus, True)
         if self.parent is not None:
             self.parent.post_message(events.DescendantFocus(self))
 
     def _on_blur(self, event: events.Blur) -> None:
         event.prevent_default()
-        self.has_focus = False
+        self.set_reactive(BoardView.has_focus, False)
         if self.parent is not None:
             self.parent.post_message(events.DescendantBlur(self))
 
