@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Generic, Hashable, Mapping, Sequence, TypeVar
 
 from core.engine import Game, IllegalAction, Result
+from core.levels import LEVELS
 
 A = TypeVar("A", bound=Hashable)
 
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 KINDS: tuple[str, ...] = ("human", "bot", "remote")
 
 

@@ -13,44 +13,100 @@ resolve), :mod:`saves.resume` (:func:`load_table`, :func:`open_save`), :mod:`sav
 
 from __future__ import annotations
 
-from saves.atomic import atomic_write
-from saves.autosave import Autosaver
-from saves.format import (
-    FORMAT_VERSION,
-    MAX_FILE_SIZE,
-    LogRecord,
-    PlayerRecord,
-    SaveError,
-    SaveFile,
-    SaveHeader,
-    UndecodedAction,
-    app_version,
-    check_player_name,
-    state_hash,
-)
-from saves.paths import (
-    is_slug,
-    new_save_path,
-    saves_dir,
-    settings_path,
-    slugify,
-    unique_name,
-)
-from saves.resume import LoadedGame, load_table, open_save
-from saves.settings import Settings, load_settings, save_settings
-from saves.store import (
-    SaveListing,
-    delete_save,
-    folder_problem,
-    list_saves,
-    read_header,
-    read_save,
-    resolve_save,
-    save_path,
-    save_table,
-    snapshot_table,
-    write_save,
-)
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the names, for type checkers; at run time each is imported when used
+    from saves.atomic import atomic_write
+    from saves.autosave import Autosaver
+    from saves.format import (
+        FORMAT_VERSION,
+        MAX_FILE_SIZE,
+        LogRecord,
+        PlayerRecord,
+        SaveError,
+        SaveFile,
+        SaveHeader,
+        UndecodedAction,
+        app_version,
+        check_player_name,
+        state_hash,
+    )
+    from saves.paths import (
+        is_slug,
+        new_save_path,
+        saves_dir,
+        settings_path,
+        slugify,
+        unique_name,
+    )
+    from saves.resume import LoadedGame, load_table, open_save
+    from saves.settings import Settings, load_settings, save_settings
+    from saves.store import (
+        SaveListing,
+        delete_save,
+        folder_problem,
+        list_saves,
+        read_header,
+        read_save,
+        resolve_save,
+        save_path,
+        save_table,
+        snapshot_table,
+        write_save,
+    )
+
+# Where each public name lives: a module is imported the first time one of its names is
+# used (PEP 562), so the menu's settings do not bring in saves, autosave and resume.
+_HOMES: dict[str, str] = {
+    "atomic_write": "saves.atomic",
+    "Autosaver": "saves.autosave",
+    "FORMAT_VERSION": "saves.format",
+    "MAX_FILE_SIZE": "saves.format",
+    "LogRecord": "saves.format",
+    "PlayerRecord": "saves.format",
+    "SaveError": "saves.format",
+    "SaveFile": "saves.format",
+    "SaveHeader": "saves.format",
+    "UndecodedAction": "saves.format",
+    "app_version": "saves.format",
+    "check_player_name": "saves.format",
+    "state_hash": "saves.format",
+    "is_slug": "saves.paths",
+    "new_save_path": "saves.paths",
+    "saves_dir": "saves.paths",
+    "settings_path": "saves.paths",
+    "slugify": "saves.paths",
+    "unique_name": "saves.paths",
+    "LoadedGame": "saves.resume",
+    "load_table": "saves.resume",
+    "open_save": "saves.resume",
+    "Settings": "saves.settings",
+    "load_settings": "saves.settings",
+    "save_settings": "saves.settings",
+    "SaveListing": "saves.store",
+    "delete_save": "saves.store",
+    "folder_problem": "saves.store",
+    "list_saves": "saves.store",
+    "read_header": "saves.store",
+    "read_save": "saves.store",
+    "resolve_save": "saves.store",
+    "save_path": "saves.store",
+    "save_table": "saves.store",
+    "snapshot_table": "saves.store",
+    "write_save": "saves.store",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Import the module a public name lives in, on first use."""
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'saves' has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "FORMAT_VERSION",

@@ -50,7 +50,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from core import __version__
-from core.table import LEVELS
+from core.levels import LEVELS
 
 FORMAT_VERSION = 1
 """The save format this code writes and the newest one it reads."""

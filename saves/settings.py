@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 import tomli_w
 
-from core.table import LEVELS
+from core.levels import LEVELS
 from saves.atomic import FileTooLarge, NotAFile, atomic_write, read_capped
 from saves.format import check_player_name, has_bad_chars, toml_shape_problem
 from saves.paths import settings_path

@@ -42,6 +42,9 @@ class MeepleApp(App[None]):
 
     TITLE = "Meeple"
     CSS_PATH = "app.tcss"
+    # The menu is the bottom screen of the default mode (not pushed over Textual's blank
+    # one, which cost a whole frame drawn and sent at start-up).
+    MODES = {"_default": lambda: _menu_screen()}
     ENABLE_COMMAND_PALETTE = True
     BINDINGS = [
         Binding("question_mark", "help", "Help", key_display="?"),
@@ -127,12 +130,9 @@ class MeepleApp(App[None]):
         return text + where
 
     def on_mount(self) -> None:
-        from tui.screens.menu import MenuScreen
-
         self._watch_hang_up()
         # A game asked for on the command line goes on top of the menu before anything is
         # drawn: the first frame is the game's (escape still leads to the menu).
-        self.push_screen(MenuScreen())
         if self.start is not None:
             self._start_requested(self.start)
         for warning in self.startup_warnings:
@@ -219,3 +219,10 @@ def meeple_app(node: DOMNode) -> MeepleApp:
     if not isinstance(app, MeepleApp):
         raise TypeError(f"{node!r} runs in {type(app).__name__}, not in the Meeple app")
     return app
+
+
+def _menu_screen() -> Screen[Any]:
+    """The menu, imported when the app starts (not when this module is imported)."""
+    from tui.screens.menu import MenuScreen
+
+    return MenuScreen()

@@ -14,7 +14,6 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.registry import listings
-from saves import folder_problem, list_saves
 from tui.app import meeple_app
 from tui.text import notify, plain, template
 from tui.widgets.key_bar import KeyBar
@@ -174,6 +173,7 @@ class MenuScreen(Screen[None]):
         self.app.push_screen(ConfirmScreen(question, yes="Quit", no="Stay"), done)
 
     def _resume_last(self) -> None:
+        from saves import folder_problem, list_saves  # (not at start-up: the menu comes first)
         from tui.launch import open_save
 
         for listing in list_saves():

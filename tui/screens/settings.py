@@ -11,7 +11,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
-from core.table import LEVELS
+from core.levels import LEVELS
 from saves import Settings
 from themes import DEFAULT_THEME, MeepleTheme, theme_title
 from tui.app import meeple_app

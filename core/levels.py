@@ -1,0 +1,5 @@
+"""The bot levels a seat can play at (a tiny module: settings read it at start-up)."""
+
+from __future__ import annotations
+
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
