@@ -42,11 +42,12 @@ Cases measured: arrows on every target (right, down, left, up: back where they s
 every four presses on a grid; on El Grande's first decision, a single row of power cards,
 up and down are silent and dropped, leaving right, left), and Enter on the Council board: the
 cursor starts on a council balcony, where Enter lists the several moves there (the move
-list narrows, "8/57") and Escape widens it again and gives the keys back to the board, so
+list narrows, "Moves 8/57") and Escape widens it again and gives the keys back to the board, so
 the pair repeats. Only the Enter presses are counted; each is checked to have narrowed the
 list, and each Escape to have widened it, or the case stops. Enter is not measured in
 Quadropolis or El Grande: there it plays a move (and the bot answers), which no key undoes
-alone.
+alone. On every game, "m" (the keys go to the move list's filter box, Escape brings them
+back) is measured the same way, its presses counted.
 
 ``python -m bench.pty_keys`` (no target) runs every case at 120x40 and 80x24 and prints
 a table; ``--presses N`` sets the presses per case (default 60).
@@ -86,6 +87,7 @@ KEYS: dict[str, bytes] = {
     "left": b"\x1b[D",
     "enter": b"\r",
     "escape": b"\x1b",
+    "m": b"m",
 }
 ARROWS: tuple[str, ...] = ("right", "down", "left", "up")
 
@@ -342,13 +344,17 @@ _WHOLE = re.compile(r"Moves \d+(?![/\d])")
 
 
 def cases() -> list[Case]:
-    """Bare, then every registered game (the registry lists no test-only game), then Enter."""
+    """Bare, then every registered game (the registry lists no test-only game), then Enter
+    on a Council balcony, then "m" (into the move list) on every game."""
     from core.registry import game_ids
 
     listed = [Case("bare", "bare"), *(Case(game_id, game_id) for game_id in game_ids())]
     if "council" in game_ids():
         listed.append(Case("council enter", "council", ("enter", "escape"), frozenset({"enter"}),
                            {"enter": _NARROWED, "escape": _WHOLE}))
+    # "m" puts the keys in the move list (its filter box) on every game; Escape gives them
+    # back to the board. Only the "m" presses are counted.
+    listed += [Case(f"{game_id} m", game_id, ("m", "escape"), frozenset({"m"})) for game_id in game_ids()]
     return listed
 
 

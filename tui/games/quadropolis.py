@@ -403,13 +403,12 @@ class QuadropolisScreen(GameScreen):
     def show_on_board(self, action: Hashable, view: State) -> bool:
         """A move highlighted in the list shows on the board: the Architect's slot and the
         square it takes, or the square the building would go on."""
+        before = (self.architect, self.slot_cursor, self.city_cursor)
         if isinstance(action, Place):
             self.architect, self.slot_cursor = action.architect, SLOT_INDEX[action.slot]
-            return True
-        if isinstance(action, Build):
+        elif isinstance(action, Build):
             self.city_cursor = (action.row - 1) * CITY + (action.col - 1)
-            return True
-        return False
+        return (self.architect, self.slot_cursor, self.city_cursor) != before
 
     def _last_turn_marks(self, view: State) -> tuple[list[tuple[int, int]], dict[int, list[int]]]:
         """The last turn's places: (slot, site square) of each Architect placed (while it

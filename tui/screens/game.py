@@ -217,11 +217,12 @@ class GameScreen(Screen[None]):
             picture.mark(*cursor, "cursor")
         return picture
 
-    def show_detail(self, selector: str, text: Content) -> None:
+    def show_detail(self, selector: str, text: Content, grow_only: bool = False) -> None:
         """Show ``text`` in a board's detail line; unchanged text is not sent again, and
         the screen is laid out again only when the line needs more or fewer rows (or, once
         :meth:`reserve_detail` gave it the rows of the tallest detail, only for a text
-        taller still)."""
+        taller still; or, ``grow_only``, only for more rows: a preview leaves a taller
+        line as it is)."""
         widget = self.query_one(selector, Static)
         shown = (text.plain, list(text.spans))
         if self._details.get(selector) == shown:
@@ -232,8 +233,10 @@ class GameScreen(Screen[None]):
         if reserved is not None:
             width, rows = reserved
             needed = text.get_height(widget.styles.get_rules(), width)
-            if max(rows, needed) != widget.content_region.height:
-                widget.styles.height = max(rows, needed)
+            rows = max(rows, needed)
+            if rows > widget.content_region.height or (rows < widget.content_region.height
+                                                       and not grow_only):
+                widget.styles.height = rows
             return
         height = widget.styles.height
         if height is None or height.is_auto:
@@ -241,7 +244,8 @@ class GameScreen(Screen[None]):
             # new text needs another number of lines.
             width = widget.content_region.width
             needed = widget.get_content_height(self.size, self.size, width) if width else -1
-            if needed != widget.content_region.height:
+            if needed > widget.content_region.height or (needed < widget.content_region.height
+                                                         and not grow_only):
                 widget.refresh(layout=True)
 
     def reserve_detail(self, selector: str, texts: Iterable[Content]) -> None:
@@ -710,8 +714,12 @@ class GameScreen(Screen[None]):
         self.app.push_screen(StandingsScreen(standings, self.table.seats))
 
     def action_focus_moves(self) -> None:
-        """Jump to the move list's filter box."""
-        self.query_one("#actions", ActionList).focus_filter()
+        """Jump to the move list's filter box; its first move is previewed at once (in the
+        same frame, not after the focus message)."""
+        moves = self.query_one("#actions", ActionList)
+        if moves.highlighted_action is not None:
+            self.preview_move(moves.highlighted_action)
+        moves.focus_filter()
 
     def action_focus_log(self) -> None:
         """Put the keyboard on the log, to scroll back through it (Escape returns)."""
@@ -731,7 +739,7 @@ class GameScreen(Screen[None]):
             self.update_board(view)
         if self.DETAIL_LINE:
             try:
-                self.show_detail(self.DETAIL_LINE, self.move_preview(action, view))
+                self.show_detail(self.DETAIL_LINE, self.move_preview(action, view), grow_only=True)
             except Exception as exc:  # a text bug must not stop the choice
                 self.table_failed("previewing that move", exc)
 

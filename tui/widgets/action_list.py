@@ -182,5 +182,5 @@ class ActionList(Vertical):
             focus_board()
 
     def focus_filter(self) -> None:
-        """Put the cursor in the filter box."""
-        self.query_one("#action-filter", Input).focus()
+        """Put the cursor in the filter box (at once: see :meth:`narrow`)."""
+        self.screen.set_focus(self.query_one("#action-filter", Input))
