@@ -73,3 +73,28 @@ def test_the_others_moves_since_yours_are_marked_until_you_move(game_id: str) ->
                 assert not flashed(screen)
 
     asyncio.run(main())
+
+
+def test_a_long_last_turn_opens_the_log_on_its_divider_at_80x24() -> None:
+    """Four log lines hold less than a bot's turn: the log shows where the last turn starts
+    (its divider on top) rather than only its end."""
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            def long_turn(table: Any) -> bool:
+                log = table.log
+                if table.to_act() != [0] or not any(e.seat == 0 for e in log) or log[-1].seat != 1:
+                    return False
+                recent = len(log) - 1 - max(i for i, e in enumerate(log) if e.seat == 0)
+                return recent >= 4
+
+            table = random_table("council", ("human", "easy"), seed=6, until=long_turn)
+            screen = await open_game(pilot, table)
+            await pilot.pause()
+            log = screen.query_one("#log")
+            lines = log_lines(screen)
+            divider = lines.index("── Last turn ──")
+            assert len(lines) - divider > log.scrollable_content_region.height
+            assert log.scroll_y == divider, "the divider is the log's first line shown"
+
+    asyncio.run(main())

@@ -55,11 +55,20 @@ class GameLog(RichLog, SteadyScrollbars):
 
     def show_entries(self, entries: list[LogEntry], seats: tuple[Seat, ...], since: int | None = None) -> None:
         """Replace the contents with ``entries`` (newest at the bottom); from entry ``since``
-        on (the last turn: the others' moves since yours) under a "Last turn" divider."""
+        on (the last turn: the others' moves since yours) under a "Last turn" divider. When
+        the last turn is longer than the log is tall, the log opens on its divider (the
+        rest is a scroll away), not on its newest lines."""
         self.clear()
+        divider: int | None = None
         for index, entry in enumerate(entries):
             if index == since:
-                self.write(rich_plain("── Last turn ──", style="bold"))
-            self.write(rich_plain(log_line(entry, seats)))
+                divider = len(self.lines)
+                self.write(rich_plain("── Last turn ──", style="bold"), scroll_end=False)
+            self.write(rich_plain(log_line(entry, seats)), scroll_end=False)
             for effect in entry.effects:
-                self.write(rich_plain(f"  · {effect}", style="dim"))
+                self.write(rich_plain(f"  · {effect}", style="dim"), scroll_end=False)
+        height = self.scrollable_content_region.height
+        if divider is not None and height and len(self.lines) - divider > height:
+            self.scroll_to(y=divider, animate=False, immediate=False)
+        else:
+            self.scroll_end(animate=False, immediate=False)
