@@ -124,3 +124,26 @@ def test_a_move_highlighted_in_the_list_is_told_whole_under_the_board(game_id: s
                     assert screen.cursor_position == where, "the board cursor goes to the move's place"
 
     run(main())
+
+
+def test_keys_typed_faster_than_the_focus_moves_are_not_lost() -> None:
+    """A terminal delivers "m" and a filter word in one read: every key is sent to the
+    board, focused when they arrived. "m" hands the keyboard to the filter box at once and
+    the rest are typed there, not read as board keys (Council's "e" ends the turn, "l"
+    would jump to the log)."""
+    from textual import events
+
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await open_game(pilot, random_table("council", ("human", "human"), seed=2))
+            board = screen.focused
+            assert isinstance(board, BoardView)
+            for char in "melect":
+                board.post_message(events.Key(char, char))
+            for _ in range(5):
+                await pilot.pause()
+            assert screen.query_one("#actions").filter_text == "elect"
+            assert isinstance(screen.focused, Input)
+
+    run(main())

@@ -138,6 +138,16 @@ class ElGrandeScreen(GameScreen):
                     return castillo
         return None
 
+    def action_label(self, action: Hashable, view: State) -> str:
+        """A placement leads with its region (at 80x24 the list cuts each row: "Place a
+        caballero in Castill…" was the same for both Castillas): "Place in Castilla la Nueva"."""
+        text = super().action_label(action, view)
+        for kind, lead, short in ((Place, "Place a caballero in ", "Place in "),
+                                  (PlaceExtra, "Place an extra court caballero in ", "Extra one in ")):
+            if isinstance(action, kind) and text.startswith(lead):
+                return short + text[len(lead):]
+        return text
+
     def last_move_place(self, entry: LogEntry, view: State) -> tuple[int, int] | None:
         """The others' power cards are not in your row of power cards: their bids show on
         the scoreboard, so only moves on the map and the cards are marked."""

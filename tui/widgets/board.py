@@ -14,6 +14,10 @@ from textual.message import Message
 from textual.reactive import reactive
 
 
+# Screen keys that hand the keyboard from the board to another panel (GameScreen's bindings).
+HANDS_ON = {"m": "focus_moves", "l": "focus_log"}
+
+
 class BoardView(Vertical, can_focus=True):
     """A board that turns arrows and Enter into :class:`Moved` and :class:`Chosen`."""
 
@@ -60,6 +64,26 @@ class BoardView(Vertical, can_focus=True):
         self.set_reactive(BoardView.has_focus, False)
         if self.parent is not None:
             self.parent.post_message(events.DescendantBlur(self))
+
+    async def _on_key(self, event: events.Key) -> None:
+        """Keys typed faster than the focus moved ("m" and a filter word in one go, or Enter
+        and Down) reach the board after it handed the keyboard on: they go where the
+        keyboard is now, instead of being read as board keys (or lost)."""
+        focused = self.screen.focused
+        if focused is not None and focused is not self:
+            event.stop()
+            event.prevent_default()
+            focused.post_message(events.Key(event.key, event.character))
+            return
+        action = HANDS_ON.get(event.key)
+        if action is not None and self.screen.check_action(action, ()) is not False:
+            # The screen's key, run now rather than when the key has bubbled up to the app:
+            # the keys typed after it then find the keyboard where it sent it.
+            event.stop()
+            event.prevent_default()
+            await self.screen.run_action(action)
+            return
+        await super()._on_key(event)
 
     def action_move(self, direction: str) -> None:
         """Move the board cursor."""
