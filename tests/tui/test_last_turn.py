@@ -57,11 +57,10 @@ def test_the_others_moves_since_yours_are_marked_until_you_move(game_id: str) ->
             if game_id == "quadropolis":  # its own two pictures: the site and the cities
                 assert marked, "the slot and square the other player took are marked"
             else:
-                places = [screen.last_move_place(e, view) for e in recent]
-                assert any(place is not None for place in places), "the test needs a move with a place"
+                places = [place for e in recent for place in screen.last_move_places(e, view)]
+                assert places, "the test needs a move with a place"
                 for place in places:
-                    if place is not None:
-                        assert place in marked, f"{place} of the last turn is not marked"
+                    assert place in marked, f"{place} of the last turn is not marked"
             # Your own move ends the last turn: its marks and divider go.
             legal = table.legal_actions(0)
             screen.submit_action(legal[0])
@@ -96,5 +95,34 @@ def test_a_long_last_turn_opens_the_log_on_its_divider_at_80x24() -> None:
             divider = lines.index("── Last turn ──")
             assert len(lines) - divider > log.scrollable_content_region.height
             assert log.scroll_y == divider, "the divider is the log's first line shown"
+
+    asyncio.run(main())
+
+
+def test_a_permit_taken_in_the_last_turn_marks_its_regions_permits() -> None:
+    """The permit another player took is gone (a new one lies there): the region's two
+    face-up permits are marked, and the other player's payment is not marked in your hand."""
+    from core.council.actions import Acquire
+    from core.council.content import REGIONS
+    from tui.games.council_render import hand_row, permit_position
+
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            def took_a_permit(table: Any) -> bool:
+                log = table.log
+                if table.to_act() != [0] or not any(e.seat == 0 for e in log):
+                    return False
+                last_mine = max(i for i, e in enumerate(log) if e.seat == 0)
+                return any(isinstance(e.action, Acquire) for e in log[last_mine + 1:])
+
+            table = random_table("council", ("human", "easy"), seed=3, until=took_a_permit)
+            screen = await open_game(pilot, table)
+            await pilot.pause()
+            acquired = next(e.action for e in screen.recent_moves() if isinstance(e.action, Acquire))
+            marked = flashed(screen)
+            for slot in range(2):
+                assert permit_position(REGIONS.index(acquired.region), slot) in marked
+            assert (hand_row(screen.scale), 0) not in marked
 
     asyncio.run(main())

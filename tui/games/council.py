@@ -135,12 +135,18 @@ class CouncilScreen(GameScreen):
             return (hand_row(self.scale), 0)
         return None
 
-    def last_move_place(self, entry: LogEntry, view: State) -> tuple[int, int] | None:
+    def last_move_places(self, entry: LogEntry, view: State) -> list[tuple[int, int]]:
         """Another player's payment is not made from your hand: only their moves on the
-        councils, permits and cities are marked."""
-        if isinstance(entry.action, Pay):
-            return None
-        return super().last_move_place(entry, view)
+        councils, permits and cities are marked; a permit taken (and replaced) marks its
+        region's two face-up permits."""
+        action = entry.action
+        if isinstance(action, Pay):
+            return []
+        places = super().last_move_places(entry, view)
+        if isinstance(action, Acquire) and not places:
+            region = REGIONS.index(action.region)
+            places = [permit_position(region, slot) for slot in range(2)]
+        return places
 
     def board_targets(self, view: State, groups: dict[tuple[int, int], list[Hashable]]) -> list[Target]:
         """The places where moves can be made, then every other city (a place to look at:

@@ -148,12 +148,12 @@ class ElGrandeScreen(GameScreen):
                 return short + text[len(lead):]
         return text
 
-    def last_move_place(self, entry: LogEntry, view: State) -> tuple[int, int] | None:
+    def last_move_places(self, entry: LogEntry, view: State) -> list[tuple[int, int]]:
         """The others' power cards are not in your row of power cards: their bids show on
         the scoreboard, so only moves on the map and the cards are marked."""
         if isinstance(entry.action, Power):
-            return None
-        return super().last_move_place(entry, view)
+            return []
+        return super().last_move_places(entry, view)
 
     # --- drawing ----------------------------------------------------------------------------
     def update_board(self, view: State) -> None:

@@ -193,10 +193,12 @@ class GameScreen(Screen[None]):
             since.append(entry)
         return since[::-1]
 
-    def last_move_place(self, entry: LogEntry, view: Any) -> tuple[int, int] | None:
+    def last_move_places(self, entry: LogEntry, view: Any) -> list[tuple[int, int]]:
         """Where on the board picture a move of the last turn is marked (override to leave
-        out moves drawn in the viewer's own hand): by default the move's board place."""
-        return self.board_position(entry.action, view)
+        out moves drawn in the viewer's own hand, or to mark where a taken thing was): by
+        default the move's board place, if it still has one."""
+        where = self.board_position(entry.action, view)
+        return [] if where is None else [where]
 
     def mark_board(self, picture: Picture) -> Picture:
         """Mark the places of the last turn's moves, where moves can be made and the place
@@ -205,10 +207,10 @@ class GameScreen(Screen[None]):
         view = self.current_view()
         for entry in self.recent_moves():
             try:
-                place = self.last_move_place(entry, view)
+                places = self.last_move_places(entry, view)
             except (KeyError, ValueError, IndexError):  # the place is gone from the board
-                place = None
-            if place is not None:
+                places = []
+            for place in places:
                 picture.mark(*place, "flash")
         for row, col in self.board_actions:
             picture.mark(row, col, "target")
