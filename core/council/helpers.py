@@ -28,9 +28,10 @@ from core.council.content import (
     REWARD_IDS,
     REWARD_VP,
     ROYAL_BALCONY,
+    Bonus,
     bonus_text,
 )
-from core.council.rules import BALCONY_INDEX, PER_ROAD
+from core.council.rules import BALCONY_INDEX, PER_ROAD, network
 from core.council.state import STAGE_NONE, STAGE_ROYAL, State
 
 
@@ -265,3 +266,18 @@ def payment_preview(state: State, cards: Sequence[str]) -> int | None:
     if not pay.fits(codes, balcony):
         return None
     return pay.cost(codes) + road
+
+
+def build_gains(state: State, seat: int, city: int) -> tuple[list[int], Bonus]:
+    """What building in ``city`` (an index) would give ``seat`` at once from city tokens:
+    the cities whose tokens it gains (the new merchant's network, as in "Placing a
+    merchant") and their bonuses added up (nobility steps and reward tiles not included)."""
+    built = state.built[seat] | (1 << city)
+    cities = [c for c in network(state.layout, built, city) if state.city_bonus[c] is not None]
+    total = [0] * len(Bonus._fields)
+    for c in cities:
+        bonus = state.city_bonus[c]
+        assert bonus is not None
+        for i, value in enumerate(bonus):
+            total[i] += value
+    return cities, Bonus(*total)

@@ -18,8 +18,10 @@ from tui.screens.game_over import GameOverScreen
 
 from tests.tui.helpers import (
     council_table,
+    cursor_keys,
     open_game,
     play_with_cursor,
+    random_table,
     seats,
     wait_for_screen,
     wait_for_turn,
@@ -417,5 +419,33 @@ def test_move_labels_lead_with_what_tells_them_apart() -> None:
             for text, action in pays:
                 cost = payment_preview(screen.current_view(), action.cards)
                 assert text.startswith(f"Pay {cost} coin"), text
+
+    asyncio.run(main())
+
+
+def test_a_city_where_you_can_build_tells_what_the_tokens_give() -> None:
+    """Before the build: the city's detail line adds up the tokens the new merchant's
+    network gains at once ("gains 2 VP + 1 coin (2 tokens)")."""
+    async def main() -> None:
+        from core.council.actions import Build
+        from core.council.content import CITY_INDEX, bonus_text
+        from core.council.helpers import build_gains
+
+        def can_build(table: Any) -> bool:
+            seat = table.to_act()[0]
+            return seat == 0 and any(isinstance(a, Build) for a in table.legal_actions(0))
+
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(120, 40)) as pilot:
+            table = random_table("council", ("human", "human"), seed=4, until=can_build)
+            screen = await open_game(pilot, table)
+            view = screen.current_view()
+            build = next(a for a in table.legal_actions(0) if isinstance(a, Build))
+            await pilot.press(*cursor_keys(screen, screen.board_position(build, view)))
+            await pilot.pause()
+            cities, gains = build_gains(view, 0, CITY_INDEX[build.city])
+            assert cities, "the test needs a build that gains tokens"
+            detail = " ".join(str(screen.query_one("#c4-detail").render()).split())
+            assert f"gains {bonus_text(gains)} ({len(cities)} token" in detail, detail
 
     asyncio.run(main())

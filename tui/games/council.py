@@ -29,8 +29,9 @@ from core.council.actions import (
     Royal,
     Token,
 )
-from core.council.content import BALCONIES, CITY_INDEX, REGIONS, C
+from core.council.content import BALCONIES, CITY_INDEX, REGIONS, C, bonus_text
 from core.council.helpers import (
+    build_gains,
     city_letter,
     face_up,
     map_cities,
@@ -285,7 +286,8 @@ class CouncilScreen(GameScreen):
 
     def _city_detail(self, view: State, letter: str) -> Content:
         """One line about a city: name, region, colour class, token, merchants (the neutral
-        one too) and the servants building there costs (one per merchant already there)."""
+        one too), the servants building there costs (one per merchant already there) and,
+        where you can build now, what the tokens of your network would give at once."""
         city = next(c for c in map_cities(view) if c.letter == letter)
         merchants = [Content.styled(player_glyph(s), player_style(s)) for s in city.merchants]
         if city.neutral:
@@ -295,6 +297,12 @@ class CouncilScreen(GameScreen):
         else:
             need = view.occupancy(CITY_INDEX[letter])
             cost = f"build {counted(need, 'servant')}" if need else "build free"
+            where = city_position(city.x, city.y, self.scale)
+            if self.viewer is not None and any(isinstance(a, (Build, Royal)) for a in self.board_actions.get(where, [])):
+                # What the build gives at once: the tokens of the merchant's whole network.
+                tokens, gains = build_gains(view, self.viewer, CITY_INDEX[letter])
+                if tokens:
+                    cost += f", gains {bonus_text(gains)} ({counted(len(tokens), 'token')})"
         return Content.assemble(
             template("[b]$letter $name[/] ($region, $colour) · $token · merchants ", letter=city.letter,
                      name=city.name, region=city.region, colour=city.colour, token=city.token or "no token"),

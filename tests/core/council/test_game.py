@@ -542,3 +542,30 @@ def test_event_texts() -> None:
     assert "P0 takes the iron reward tile (5 VP)." in texts
     assert "P0 takes the Queen's reward tile (25 VP)." in texts
     assert PERMIT_INDEX["CO01"] in done.used[0]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_build_gains_are_the_tokens_the_build_then_gives(seed: int) -> None:
+    """The preview of a build (``helpers.build_gains``) names the cities whose tokens the
+    build then gains (its "token" events, in that order), and adds their bonuses up."""
+    checked = 0
+    for state in random_states(3, seed, every=3):
+        if GAME.is_over(state):
+            continue
+        seat = GAME.to_act(state)[0]
+        for action in GAME.legal_actions(state, seat):
+            if not isinstance(action, Build):
+                continue
+            from core.council.content import CITY_INDEX
+
+            cities, total = ui.build_gains(state, seat, CITY_INDEX[action.city])
+            after = GAME.apply(state, seat, action)
+            gained = [event[2] for event in after.events if event[0] == "token" and event[1] == seat]
+            # In resolution order; a token's nobility step that asks a choice holds the rest
+            # of the chain until it is made.
+            assert gained == cities[:len(gained)]
+            assert len(gained) == len(cities) or after.pending
+            sums = [sum(state.city_bonus[c][i] for c in cities) for i in range(6)]
+            assert list(total) == sums
+            checked += 1
+    assert checked, "the game offered builds"
