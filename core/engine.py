@@ -373,6 +373,11 @@ class Game(ABC, Generic[S, A]):
         labels, the breakdown panel). The default knows only :meth:`scores`."""
         return Standings(("Score",), tuple((score,) for score in self.scores(state)))
 
+    def rules_appendix(self) -> str:
+        """Markdown the rules help adds after ``seeds/<game>/rules.md``, made from the
+        game's content (El Grande: every action card's whole text); "" by default."""
+        return ""
+
     def scoring(self, state: S) -> Scoring | None:
         """The scoring the latest move set off, if it did (from public events only: any view
         gives the same); None for games that score only at the end, as the default."""

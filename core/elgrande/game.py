@@ -7,7 +7,7 @@ from typing import Any, Mapping, Sequence
 from core.elgrande import actions as act
 from core.elgrande import rules, scoring, state as st
 from core.elgrande.actions import Action
-from core.elgrande.content import BOARD, SETUP
+from core.elgrande.content import BOARD, CARDS, SETUP
 from core.elgrande.explain import why_illegal
 from core.elgrande.state import (
     CATEGORIES,
@@ -193,6 +193,16 @@ class ElGrandeGame(Game[State, Action]):
     def scores(self, state: State) -> list[int]:
         """Points on the score track."""
         return list(state.score)
+
+    def rules_appendix(self) -> str:
+        """Every action card, stack by stack, with its whole text (the board can show only
+        the start of it at 80x24)."""
+        lines = ["## Every action card", ""]
+        for stack in sorted({card.stack for card in CARDS}):
+            lines += [f"### Stack {stack}", ""]
+            lines += [f"- **{card.name}**: {card.text}" for card in CARDS if card.stack == stack]
+            lines.append("")
+        return "\n".join(lines)
 
     def scoring(self, state: State) -> Scoring | None:
         """A general or special scoring the latest action set off, region by region."""

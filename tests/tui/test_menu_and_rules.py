@@ -161,3 +161,16 @@ def test_f1_behind_the_hand_off_curtain_opens_the_games_rules() -> None:
         assert app.screen is curtain
 
     run(body, size=(120, 40))
+
+
+def test_el_grandes_rules_help_has_every_action_card_whole() -> None:
+    """The board shows the start of a card's text at 80x24 and points to F1: the rules
+    help ends with every card, its whole text, by stack."""
+    from core.elgrande.content import CARDS
+    from tui.screens.rules import rules_text
+
+    text = rules_text("elgrande")
+    assert "## Every action card" in text
+    for card in CARDS:
+        assert f"**{card.name}**: {card.text}" in text
+    assert "## Every action card" not in rules_text("council")

@@ -16,12 +16,20 @@ from tui.widgets.key_bar import KeyBar
 
 
 def rules_text(game_id: str) -> str:
-    """The markdown rules help of a game (shipped as package data)."""
+    """The markdown rules help of a game (shipped as package data), and what the game adds
+    from its content (:meth:`core.engine.Game.rules_appendix`)."""
     path = resources.files("seeds") / game_id / "rules.md"
     try:
-        return path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8")
     except OSError:
         return f"# {game_id}\n\nThe rules help for this game is missing from this installation."
+    from core.registry import get_game  # (the game is imported only for its rules help)
+
+    try:
+        appendix = get_game(game_id).rules_appendix()
+    except KeyError:
+        appendix = ""
+    return text.rstrip("\n") + "\n\n" + appendix if appendix else text
 
 
 class RulesScreen(Screen[None]):
