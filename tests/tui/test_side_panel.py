@@ -147,3 +147,25 @@ def test_keys_typed_faster_than_the_focus_moves_are_not_lost() -> None:
             assert isinstance(screen.focused, Input)
 
     run(main())
+
+
+@pytest.mark.parametrize("game_id", sorted(MOST))
+def test_the_board_column_never_needs_scrolling_at_80x24(game_id: str) -> None:
+    """Over positions through a game and with the cursor moved about, the board, its
+    detail lines (reserved for their tallest text) and its legend fit above the key bar."""
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            for seed in range(6):
+                table = random_table(game_id, ("human",) * 3, seed=seed, moves=seed * 9 + 5)
+                if table.is_over():
+                    continue
+                screen = await open_game(pilot, table)
+                await pilot.press("right", "down", "left", "up", "right", "right", "down")
+                await pilot.pause()
+                board = screen.query_one("#board")
+                assert board.virtual_size.height <= board.size.height, f"seed {seed}: the board overflows"
+                app.pop_screen()
+                await pilot.pause()
+
+    run(main())

@@ -57,6 +57,7 @@ from tui.games.council_render import (
     render_board,
     reward_name,
     rewards_line,
+    short_bonus,
 )
 from tui.screens.game import GameScreen
 from tui.text import notify, plain, template
@@ -301,8 +302,9 @@ class CouncilScreen(GameScreen):
             if self.viewer is not None and any(isinstance(a, (Build, Royal)) for a in self.board_actions.get(where, [])):
                 # What the build gives at once: the tokens of the merchant's whole network.
                 tokens, gains = build_gains(view, self.viewer, CITY_INDEX[letter])
-                if tokens:
-                    cost += f", gains {bonus_text(gains)} ({counted(len(tokens), 'token')})"
+                if len(tokens) > 1:  # (one: the city's own token, told just before)
+                    # In the map's short words: at 80x24 every row of the detail counts.
+                    cost += f" → +{short_bonus(bonus_text(gains))}"
         return Content.assemble(
             template("[b]$letter $name[/] ($region, $colour) · $token · merchants ", letter=city.letter,
                      name=city.name, region=city.region, colour=city.colour, token=city.token or "no token"),

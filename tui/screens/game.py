@@ -260,6 +260,12 @@ class GameScreen(Screen[None]):
             return
         rules = widget.styles.get_rules()
         rows = max((text.get_height(rules, width) for text in texts), default=1)
+        # Never more rows than the board column has to spare: on a short screen a place
+        # with a taller detail then lays the screen out when the cursor gets there.
+        column = self.query_one("#board")
+        spare = column.size.height - column.virtual_size.height
+        if column.size.height and spare >= 0:
+            rows = min(rows, widget.content_region.height + spare)
         self._reserved[selector] = (width, rows)
         if widget.content_region.height != rows:
             widget.styles.height = rows
