@@ -263,8 +263,9 @@ class GameScreen(Screen[None]):
         # Never more rows than the board column has to spare: on a short screen a place
         # with a taller detail then lays the screen out when the cursor gets there.
         column = self.query_one("#board")
-        spare = column.size.height - column.virtual_size.height
-        if column.size.height and spare >= 0:
+        used = sum(child.outer_size.height for child in column.children if child.display)
+        spare = column.content_region.height - used
+        if column.content_region.height and spare >= 0:
             rows = min(rows, widget.content_region.height + spare)
         self._reserved[selector] = (width, rows)
         if widget.content_region.height != rows:
