@@ -214,7 +214,7 @@ class CouncilScreen(GameScreen):
             return
         cursor = self.cursor_position
         route = self._route_at(view, cursor)
-        picture = self.mark_board(render_board(view, self.viewer, route, self.scale))
+        picture = self.mark_board(render_board(view, self.viewer, route, self.scale), view)
         self.query_one("#c4-picture", BoardPicture).show(picture)
         places = (len(self.table.log), self.viewer, tuple(t.key for t in self.board_cursor.targets),
                   self.query_one("#c4-detail").content_region.width)

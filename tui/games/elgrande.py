@@ -162,7 +162,7 @@ class ElGrandeScreen(GameScreen):
             return
         targets = self.target_areas()
         picture = self.mark_board(render_board(view, self.viewer, *self.cell, self.compact, targets,
-                                               self.near_king(view)))
+                                               self.near_king(view)), view)
         self.query_one("#eg-picture", BoardPicture).show(picture)
         self.show_detail("#eg-detail", self._detail(view, self.cursor_position, self._rows()[1]))
 

@@ -291,7 +291,7 @@ class QuadropolisScreen(GameScreen):
         width = self.cell_width
         city = render_city(view, index, width)
         if marked:
-            self.mark_board(city)
+            self.mark_board(city, view)
         for square in self._built.get(index, []):
             city.mark(*city_cell(square, width), "flash")
         self.query_one(picture, BoardPicture).show(city)

@@ -200,11 +200,10 @@ class GameScreen(Screen[None]):
         where = self.board_position(entry.action, view)
         return [] if where is None else [where]
 
-    def mark_board(self, picture: Picture) -> Picture:
+    def mark_board(self, picture: Picture, view: Any) -> Picture:
         """Mark the places of the last turn's moves, where moves can be made and the place
         under the cursor (the one look of marks on every board: ``board-picture--*`` in
-        ``game.tcss``)."""
-        view = self.current_view()
+        ``game.tcss``); ``view`` is the one the picture was drawn from."""
         for entry in self.recent_moves():
             try:
                 places = self.last_move_places(entry, view)
@@ -232,22 +231,22 @@ class GameScreen(Screen[None]):
         self._details[selector] = shown
         widget.update(text, layout=False)
         reserved = self._reserved.get(selector)
-        if reserved is not None:
-            width, rows = reserved
-            needed = text.get_height(widget.styles.get_rules(), width)
-            rows = max(rows, needed)
-            if rows > widget.content_region.height or (rows < widget.content_region.height
-                                                       and not grow_only):
-                widget.styles.height = rows
-            return
         height = widget.styles.height
-        if height is None or height.is_auto:
-            # A layout costs a second frame (the scrolling panels repaint): only when the
-            # new text needs another number of lines.
-            width = widget.content_region.width
-            needed = widget.get_content_height(self.size, self.size, width) if width else -1
-            if needed > widget.content_region.height or (needed < widget.content_region.height
-                                                         and not grow_only):
+        if reserved is None and not (height is None or height.is_auto):
+            return  # a line of fixed rows: nothing to lay out
+        # A layout costs a second frame (the scrolling panels repaint): only when the new
+        # text needs another number of rows (for a preview, more rows only).
+        width = reserved[0] if reserved is not None else widget.content_region.width
+        if not width:
+            return
+        rows = text.get_height(widget.styles.get_rules(), width)
+        if reserved is not None:
+            rows = max(rows, reserved[1])
+        shown_rows = widget.content_region.height
+        if rows > shown_rows or (rows < shown_rows and not grow_only):
+            if reserved is not None:
+                widget.styles.height = rows
+            else:
                 widget.refresh(layout=True)
 
     def reserve_detail(self, selector: str, texts: Iterable[Content]) -> None:

@@ -14,10 +14,6 @@ from textual.message import Message
 from textual.reactive import reactive
 
 
-# Screen keys that hand the keyboard from the board to another panel (GameScreen's bindings).
-HANDS_ON = {"m": "focus_moves", "l": "focus_log"}
-
-
 class BoardView(Vertical, can_focus=True):
     """A board that turns arrows and Enter into :class:`Moved` and :class:`Chosen`."""
 
@@ -75,13 +71,14 @@ class BoardView(Vertical, can_focus=True):
             event.prevent_default()
             focused.post_message(events.Key(event.key, event.character))
             return
-        action = HANDS_ON.get(event.key)
-        if action is not None and self.screen.check_action(action, ()) is not False:
-            # The screen's key, run now rather than when the key has bubbled up to the app:
-            # the keys typed after it then find the keyboard where it sent it.
+        active = self.screen.active_bindings.get(event.key)
+        if active is not None and active.node is self.screen and active.enabled:
+            # A key of the screen (m, l, s, escape...), run now rather than when the key has
+            # bubbled up to the app: the keys typed after it then find the keyboard where
+            # it sent it.
             event.stop()
             event.prevent_default()
-            await self.screen.run_action(action)
+            await self.screen.run_action(active.binding.action)
             return
         await super()._on_key(event)
 
