@@ -98,10 +98,6 @@ class QuadropolisBoard(BoardView):
         self.post_message(self.CityCycled(step))
 
 
-# The hint's lines of keys, left out at 80x24 (the key bar shows them).
-KEY_LINES = ("1–4 architect · arrows move", "row/col ")
-
-
 class QuadropolisScreen(GameScreen):
     """Game screen of Quadropolis."""
 
@@ -304,21 +300,18 @@ class QuadropolisScreen(GameScreen):
 
     def _hint(self, view: State, mine: bool) -> Content:
         """The detail under the board: what the Architect or the build at the cursor does,
-        and (on tall screens; the key bar has them too) the keys."""
-        text = self._hint_text(view, mine)
-        if not self.has_class("-tall"):
-            text = Content("\n").join(line for line in text.split("\n") if not line.plain.startswith(KEY_LINES))
-        return text
-
-    def _hint_text(self, view: State, mine: bool) -> Content:
+        and (on tall screens; the key bar has them too) a line of the keys."""
         if not mine or self.viewer is None:
             return Content()
+        tall = self.has_class("-tall")
         if view.phase == "place":
+            line = template("[dim]1–4 architect · arrows move · enter takes[/]") if tall else Content()
+            keys = Content("\n") + line if tall else Content()
             if self.slot_cursor < 0:
-                return template("[dim]1–4 architect · arrows move · enter takes[/]")
+                return line
             closed = _closed_text(view, self.slot_cursor)
             if closed is not None:
-                return closed + template("\n[dim]1–4 architect · arrows move · enter takes[/]")
+                return closed + keys
             action = Place(self.architect, SLOT_NAMES[self.slot_cursor])
             target = SLOT_TARGET[self.slot_cursor][self.architect]
             reason = self.game.why_illegal(view, self.viewer, action)
@@ -332,8 +325,9 @@ class QuadropolisScreen(GameScreen):
             )
             if reason:
                 return text + template("\n[$error]$reason[/]", reason=reason)
-            return text + template("\n[dim]1–4 architect · arrows move · enter takes[/]")
-        keys = template("\n[dim]row/col $n · enter builds · d discards[/]", n=view.pending_architect)
+            return text + keys
+        keys = (template("\n[dim]row/col $n · enter builds · d discards[/]", n=view.pending_architect)
+                if tall else Content())
         if self.city_cursor < 0:
             return template("Architect $n: row/column $n or a green square", n=view.pending_architect) + keys
         row, col = divmod(self.city_cursor, CITY)
