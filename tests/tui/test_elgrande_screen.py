@@ -426,9 +426,18 @@ def test_the_kings_move_is_told_apart_from_placing_caballeros() -> None:
     from core.elgrande.actions import King as MoveKing, Place, PlaceExtra
     from tui.games.elgrande_render import ELSEWHERE, NEAR_KING
 
-    def king_move(table: Any) -> bool:  # the King's move offered beside the placements
+    from core.elgrande.content import REGIONS
+
+    def king_move(table: Any) -> bool:
+        # The King's move offered beside the placements, and a region only he can go to
+        # comes first on the map (top left): where the cursor would start by position.
         legal = table.legal_actions(table.to_act()[0])
-        return any(isinstance(a, MoveKing) for a in legal)
+        kings = {a.region for a in legal if isinstance(a, MoveKing)}
+        places = {a.dest for a in legal if isinstance(a, Place) and a.dest < len(REGIONS)}
+        if not kings or not places:
+            return False
+        first = min(kings | places, key=lambda r: (REGIONS[r].row, REGIONS[r].col))
+        return first not in places
 
     async def main() -> None:
         app = MeepleApp(bot_delay=0)
@@ -437,6 +446,8 @@ def test_the_kings_move_is_told_apart_from_placing_caballeros() -> None:
             assert not table.is_over(), "the seed reaches a King's move"
             screen = await open_game(pilot, table)
             view = screen.current_view()
+            start = screen.board_actions[screen.cursor_position]
+            assert any(isinstance(a, (Place, PlaceExtra)) for a in start), "the cursor starts where a caballero goes"
             near = screen.near_king(view)
             kings = 0
             for area in screen.target_areas():

@@ -36,6 +36,7 @@ from tui.games.elgrande_render import (
 from tui.screens.game import GameScreen
 from tui.text import template
 from tui.widgets.board import BoardView
+from tui.widgets.cursor import Target
 from tui.widgets.picture import BoardPicture
 from tui.widgets.players import player_tag
 
@@ -147,6 +148,15 @@ class ElGrandeScreen(GameScreen):
             if isinstance(action, kind) and text.startswith(lead):
                 return short + text[len(lead):]
         return text
+
+    def board_targets(self, view: State, groups: dict[tuple[int, int], list[Hashable]]) -> list[Target]:
+        """Places where a caballero can be placed come first, so a new decision starts the
+        cursor on one (found playing: with the King's card, the cursor began on a region
+        only the King could go to, and the first Enter moved him)."""
+        def placing(target: Target) -> bool:
+            return any(isinstance(a, (Place, PlaceExtra)) for a in groups.get((target.row, target.col), []))
+
+        return sorted(super().board_targets(view, groups), key=lambda target: not placing(target))
 
     def last_move_places(self, entry: LogEntry, view: State) -> list[tuple[int, int]]:
         """The others' power cards are not in your row of power cards: their bids show on
