@@ -41,6 +41,11 @@ any they leave out); the app returns the defaults from
 ``$energy``
     Quadropolis energy (barrels).
 
+``$city-gold``, ``$city-silver``, ``$city-bronze``, ``$city-iron``, ``$city-royal``
+    Council of Four's city classes (the city letters on the map): readable as text
+    (4.5:1; 7:1 in the high-contrast theme) on every board background, and distinct
+    from each other.
+
 ``$legal``, ``$neutral``, ``$inhabitant`` and ``$energy`` are foreground colours,
 readable (3:1) on ``$board-bg`` and distinct from the player colours.
 
@@ -66,7 +71,7 @@ File format
     background = "#16181D"
 
     [game]                       # optional: board-bg, highlight, legal, neutral,
-    legal = "#FFFFFF"            # inhabitant, energy
+    legal = "#FFFFFF"            # inhabitant, energy, city-gold .. city-royal
 
     [variables]                  # optional: overrides of Textual's own variables
     block-cursor-background = "#FFD700"

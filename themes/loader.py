@@ -58,6 +58,11 @@ GAME_VARIABLES: tuple[str, ...] = (
     "neutral",
     "inhabitant",
     "energy",
+    "city-gold",
+    "city-silver",
+    "city-bronze",
+    "city-iron",
+    "city-royal",
 )
 """CSS variables for boards and pieces; meanings are documented in :mod:`themes`."""
 
@@ -117,6 +122,11 @@ _DEFAULTS: dict[str, str] = {
     "neutral": "#717171",
     "inhabitant": "#BC4483",
     "energy": "#A0640F",
+    "city-gold": "#967400",
+    "city-silver": "#6E7C86",
+    "city-bronze": "#B0642A",
+    "city-iron": "#6F6A66",
+    "city-royal": "#9C5BE0",
 }
 
 

@@ -14,7 +14,13 @@ from themes import GAME_VARIABLES, player_colors, variable_defaults
 from themes.contrast import contrast_ratio, delta_e, relative_luminance, resolve, simulate_cvd
 
 HIGH_CONTRAST = "meeple-high-contrast"
-MARKERS = [name for name in GAME_VARIABLES if name not in ("board-bg", "highlight")]
+CITY_CLASSES = [name for name in GAME_VARIABLES if name.startswith("city-")]
+"""Council's city-class colours: letters on the map (``test_glyph_contrast.py`` checks them)."""
+MARKERS = [
+    name for name in GAME_VARIABLES if name not in ("board-bg", "highlight", *CITY_CLASSES)
+]
+CITY_DELTA_E = 10.0
+"""Minimum difference between two city classes' colours (they also differ in letter)."""
 PLAYER_DELTA_E = 20.0
 """Minimum CIE76 difference between two players' colours (2.3 is just noticeable)."""
 MARKER_DELTA_E = 15.0
@@ -159,6 +165,15 @@ def test_markers_distinct_from_players(builtins: dict[str, Theme], name: str) ->
         assert delta_e(ink(theme, first), ink(theme, second)) >= MARKER_DELTA_E, (first, second)
 
 
+@pytest.mark.parametrize("name", BUILTIN_NAMES)
+def test_city_classes_distinct(builtins: dict[str, Theme], name: str) -> None:
+    """Council's five city classes can be told apart by colour in every theme."""
+    theme = builtins[name]
+    colours = [ink(theme, theme.variables[cls]) for cls in CITY_CLASSES]
+    for first, second in combinations(colours, 2):
+        assert delta_e(first, second) >= CITY_DELTA_E, (first.hex, second.hex)
+
+
 @pytest.mark.parametrize("kind", ["protanopia", "deuteranopia", "tritanopia"])
 def test_okabe_ito_survives_colour_blindness(builtins: dict[str, Theme], kind: str) -> None:
     """The colour-blind-safe theme keeps its players apart under each dichromacy."""
@@ -183,7 +198,7 @@ def test_defaults_readable_on_textual_themes(textual_theme: str) -> None:
         role="background",
     )
     defaults = variable_defaults()
-    for name in [f"player-{n}" for n in range(1, 6)] + MARKERS:
+    for name in [f"player-{n}" for n in range(1, 6)] + MARKERS + CITY_CLASSES:
         ratio = contrast_ratio(resolve(defaults[name]), background)
         assert ratio >= 3.0, f"{name} on {textual_theme}: {ratio:.2f}"
     players = [defaults[f"player-{n}"] for n in range(1, 6)]

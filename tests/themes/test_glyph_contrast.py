@@ -9,8 +9,8 @@ too:
 * seats: ``tui.widgets.players.player_style`` (``$player-1`` .. ``$player-5``), used by
   every board (El Grande's caballeros, Council's merchants, Quadropolis' architects);
 * Quadropolis buildings: ``tui.games.quadropolis_render.STYLES`` (theme base colours);
-* Council of Four: city classes (``CLASS_STYLE``, fixed colours drawn on the theme's
-  background) and councillor/card chips (``COLOUR_STYLE``, a fixed letter colour on its
+* Council of Four: city classes (``CLASS_STYLE``, the theme's ``$city-*`` colours) and
+  councillor/card chips (``COLOUR_STYLE``, a fixed letter colour on its
   own fixed chip colour).
 
 Theme colours are read from the colour system Textual generates (what ``$warning`` really
@@ -33,16 +33,6 @@ from tui.widgets.players import player_style
 HIGH_CONTRAST = "meeple-high-contrast"
 GLYPH_MINIMUM = 4.5
 """WCAG AA for text: board glyphs are letters, so they need what text needs."""
-
-KNOWN_FIXED_FAILURES: dict[tuple[str, str], str] = {
-    # Council's city-class colours are fixed in tui/games/council_render.py (the physical
-    # pieces' colours) and are light: on a light theme they cannot reach 4.5:1, and the
-    # theme cannot fix that without ceasing to be light. Reported; strict, so the marks
-    # go once the render module gives light themes darker class colours.
-    ("meeple-light", cls): "fixed light class colour on a light theme (council_render.py)"
-    for cls in ("gold", "silver", "bronze", "iron", "royal")
-}
-"""(theme, Council class) pairs known to fail, because the colour is not the theme's."""
 
 _THEMES: dict[str, Theme] = {theme.name: theme for theme in load_builtin_themes()}
 
@@ -120,7 +110,7 @@ def test_style_tables_parse() -> None:
         assert word is not None and word.startswith("$") and back is None, style
     for style in CLASS_STYLE.values():
         word, back = style_colours(style)
-        assert word is not None and word.startswith("#") and back is None, style
+        assert word is not None and word.startswith("$city-") and back is None, style
     for style in COLOUR_STYLE.values():
         word, back = style_colours(style)
         assert word is not None and back is not None, style
@@ -170,23 +160,14 @@ def test_quadropolis_buildings_readable(name: str, kind: str) -> None:
     assert ratio >= theme_minimum(name), f"{kind} {word} on {where}: {ratio:.2f}"
 
 
-def _class_cases() -> list[object]:
-    cases: list[object] = []
-    for name in BUILTIN_NAMES:
-        for cls in sorted(CLASS_STYLE):
-            reason = KNOWN_FIXED_FAILURES.get((name, cls))
-            marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
-            cases.append(pytest.param(name, cls, marks=marks, id=f"{name}-{cls}"))
-    return cases
-
-
-@pytest.mark.parametrize(("name", "cls"), _class_cases())
+@pytest.mark.parametrize("name", BUILTIN_NAMES)
+@pytest.mark.parametrize("cls", sorted(CLASS_STYLE))
 def test_council_city_classes_readable(name: str, cls: str) -> None:
-    """Council city letters (fixed class colours) read on every board background."""
+    """Council city letters (the theme's ``$city-*`` colours) read on every board background."""
     word, _ = style_colours(CLASS_STYLE[cls])
     assert word is not None
     ratio, where = lowest(_THEMES[name], word)
-    assert ratio >= GLYPH_MINIMUM, f"{cls} {word} on {where}: {ratio:.2f}"
+    assert ratio >= theme_minimum(name), f"{cls} {word} on {where}: {ratio:.2f}"
 
 
 @pytest.mark.parametrize("colour", sorted(COLOUR_STYLE))
@@ -196,9 +177,3 @@ def test_council_chip_letters_readable(colour: str) -> None:
     assert word is not None and back is not None
     ratio = contrast_ratio(word, back)
     assert ratio >= GLYPH_MINIMUM, f"{colour}: {word} on {back}: {ratio:.2f}"
-
-
-def test_known_failures_are_real_pairs() -> None:
-    """The list of known failures names only themes and classes that exist."""
-    for name, cls in KNOWN_FIXED_FAILURES:
-        assert name in BUILTIN_NAMES and cls in CLASS_STYLE

@@ -36,10 +36,9 @@ COLOUR_LETTER = {
     "orange": "O", "pink": "P", "blue": "B", "black": "K",
     "white": "W", "purple": "V", "joker": "J",
 }
-CLASS_STYLE = {
-    "gold": "bold #e0b000", "silver": "bold #b8c4cc", "bronze": "bold #c97c3c",
-    "iron": "bold #8a94a6", "royal": "bold #c38bff",
-}
+# City classes take the theme's colours ($city-gold ..): the pieces' light metal colours
+# would not read on a light theme.
+CLASS_STYLE = {cls: f"bold $city-{cls}" for cls in ("gold", "silver", "bronze", "iron", "royal")}
 BALCONY_LABEL = {"coast": "Coast", "hills": "Hills", "mountains": "Mountain", "royal": "Queen"}
 LEGEND = (
     "Councillors/cards: O orange P pink B blue K black W white V purple J joker · "
