@@ -898,28 +898,17 @@ def _special_go(state: State, seat: int) -> None:
         _open_disks(state, D_REMOVE, group, -1)
     elif effect == E_UNIQUE_SCORING:
         _open_disks(state, D_UNIQUE, list(range(state.players)), -1)
-    elif effect == E_SCORE_CLASS:
+    elif (scored := scoring.card_areas(state, state.card)) is not None:
+        areas, first_only = scored
         state.events.append(("special_scoring", state.card))
-        for r in scoring.class_regions(state, card.firsts, state.printed_classes):
-            scoring.score_area(state, r, special=True)
-        _finish_special(state)
-    elif effect == E_SCORE_CASTILLO:
-        state.events.append(("special_scoring", state.card))
-        scoring.score_area(state, CASTILLO, special=True)
-        if not state.castillo_visible:
-            state.reveals += 1
-        _finish_special(state)
-    elif effect == E_SCORE_FIRST_ONLY:
-        state.events.append(("special_scoring", state.card))
-        scoring.score_first_only(state)
-        _finish_special(state)
-    elif effect == E_SCORE_MOST or effect == E_SCORE_LEAST:
-        state.events.append(("special_scoring", state.card))
-        regions = scoring.extreme_regions(state, effect == E_SCORE_MOST)
-        if not regions:
+        if first_only:
+            scoring.score_first_only(state)
+        elif not areas and effect in (E_SCORE_MOST, E_SCORE_LEAST):
             state.events.append(("empty_board",))
-        for r in regions:
-            scoring.score_area(state, r, special=True)
+        for area in [] if first_only else areas:
+            scoring.score_area(state, area, special=True)
+            if area == CASTILLO and not state.castillo_visible:
+                state.reveals += 1
         _finish_special(state)
     elif effect == E_POWER_BACK:
         state.sp_mode = M_TAKEBACK

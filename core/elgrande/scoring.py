@@ -12,7 +12,18 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from core.elgrande.content import BOARD, CASTILLO, NUM_REGIONS, PRINTED_VALUES
+from core.elgrande.content import (
+    BOARD,
+    CARDS,
+    CASTILLO,
+    E_SCORE_CASTILLO,
+    E_SCORE_CLASS,
+    E_SCORE_FIRST_ONLY,
+    E_SCORE_LEAST,
+    E_SCORE_MOST,
+    NUM_REGIONS,
+    PRINTED_VALUES,
+)
 from core.elgrande.state import CATEGORIES, CAT_CASTILLO, CAT_GRANDE, CAT_KING, CAT_REGIONS, CAT_SPECIAL, State
 
 KING_BONUS = BOARD.king_bonus
@@ -150,6 +161,36 @@ def extreme_regions(state: State, most: bool) -> list[int]:
         return []
     target = max(filled) if most else min(filled)
     return [r for r in range(NUM_REGIONS) if totals[r] == target]
+
+
+def card_areas(state: State, card: int) -> tuple[list[int], bool] | None:
+    """What scoring card ``card`` scores if played now: ``(areas, first_only)``, the areas
+    in scoring order (a region or :data:`CASTILLO`) and whether only sole leaders score
+    (card 3.5); None for a card that scores no fixed areas (the chosen region's card
+    names its area in its :class:`~core.elgrande.actions.Score` moves)."""
+    info = CARDS[card]
+    if info.effect == E_SCORE_CLASS:
+        return class_regions(state, info.firsts, state.printed_classes), False
+    if info.effect == E_SCORE_CASTILLO:
+        return [CASTILLO], False
+    if info.effect == E_SCORE_FIRST_ONLY:
+        return list(range(NUM_REGIONS)), True
+    if info.effect in (E_SCORE_MOST, E_SCORE_LEAST):
+        return extreme_regions(state, info.effect == E_SCORE_MOST), False
+    return None
+
+
+def gains(state: State, areas: Sequence[int], first_only: bool = False) -> list[int] | None:
+    """Points per seat (bonuses included) if ``areas`` were scored now, as a move's preview;
+    None when the Castillo is among them and ``state`` is a view that hides its caballeros."""
+    if CASTILLO in areas and state.castillo_totals() is None:
+        return None
+    total = [0] * state.players
+    for area in areas:
+        for part in area_points(state, area, first_only):
+            for seat, points in enumerate(part):
+                total[seat] += points
+    return total
 
 
 _PLACING_CACHE: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[int, ...], int]] = {}

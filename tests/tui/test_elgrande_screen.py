@@ -465,3 +465,39 @@ def test_the_kings_move_is_told_apart_from_placing_caballeros() -> None:
             assert text.count(NEAR_KING) == len(near)
 
     asyncio.run(main())
+
+
+def test_a_scoring_move_tells_who_gets_what_before_it_is_made() -> None:
+    """A chosen region's scoring names each player's points in the move list and, when
+    highlighted, in the detail line: "Score … now → you 5, P2 3"."""
+    from core.elgrande.actions import Score
+
+    def scoring_choice(table: Any) -> bool:
+        return any(isinstance(a, Score) for a in table.legal_actions(table.to_act()[0]))
+
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = random_table("elgrande", ("human",) * 3, seed=2, until=scoring_choice)
+            assert not table.is_over(), "the seed reaches a chosen-region scoring"
+            screen = await open_game(pilot, table)
+            seat = table.to_act()[0]
+            view = screen.current_view()
+            for action in table.legal_actions(seat):
+                if not isinstance(action, Score):
+                    continue
+                label = screen.action_label(action, view)
+                after = table.game.apply(table.state, seat, action)
+                gained = {s: a - b for s, (a, b) in enumerate(zip(after.score, table.state.score)) if a != b}
+                if not gained:
+                    assert label.endswith("→ no one scores"), label
+                    continue
+                for s, points in gained.items():
+                    who = "you" if s == seat else table.state.names[s]
+                    assert f"{who} {points}" in label, label
+            await pilot.press("m", *"score")
+            await pilot.pause()
+            shown = str(screen.query_one("#eg-detail").render())
+            assert shown.startswith("Score ") and "→" in shown, shown
+
+    asyncio.run(main())

@@ -19,7 +19,8 @@ from textual.content import Content
 from textual.widgets import Static
 
 from core.elgrande import veto_prompt
-from core.elgrande.actions import King, Place, PlaceExtra, Power, Take
+from core.elgrande import scoring
+from core.elgrande.actions import King, Place, PlaceExtra, Power, Score, SpecialGo, Take
 from core.elgrande.content import ADJACENT, BOARD, CARDS, CASTILLO, REGIONS, SETUP
 from core.elgrande.state import State
 from core.table import LogEntry
@@ -147,7 +148,29 @@ class ElGrandeScreen(GameScreen):
                                   (PlaceExtra, "Place an extra court caballero in ", "Extra one in ")):
             if isinstance(action, kind) and text.startswith(lead):
                 return short + text[len(lead):]
-        return text
+        gains = self.scoring_gains(action, view)
+        return f"{text} {gains}" if gains else text
+
+    def scoring_gains(self, action: Hashable, view: State) -> str:
+        """What a scoring move gives if made now ("→ you 5, Bea 3"; "" for other moves): a
+        chosen region's scoring, or a scoring card's special action."""
+        if isinstance(action, Score):
+            areas, first_only = [action.area], False
+        elif isinstance(action, SpecialGo) and 0 <= view.card < len(CARDS):
+            scored = scoring.card_areas(view, view.card)
+            if scored is None:
+                return ""
+            areas, first_only = scored
+        else:
+            return ""
+        gains = scoring.gains(view, areas, first_only)
+        if gains is None:
+            return "→ the Castillo's caballeros are hidden until it is scored"
+        ranked = sorted((-points, seat) for seat, points in enumerate(gains) if points)
+        if not ranked:
+            return "→ no one scores"
+        names = ["you" if seat == self.viewer else view.names[seat] for _, seat in ranked]
+        return "→ " + ", ".join(f"{name} {-points}" for (points, _), name in zip(ranked, names))
 
     def board_targets(self, view: State, groups: dict[tuple[int, int], list[Hashable]]) -> list[Target]:
         """Places where a caballero can be placed come first, so a new decision starts the

@@ -152,3 +152,46 @@ def test_sole_leader() -> None:
     assert scoring.sole_leader([0, 0, 0]) == -1
     assert scoring.sole_leader([1, 3, 2]) == 1
     assert scoring.sole_leader([3, 3, 2]) == -1
+
+
+# --- previews: what a scoring move will give ------------------------------------------------
+def test_scoring_previews_match_what_the_move_gives() -> None:
+    """Over seeded random games, each scoring move's preview (:func:`scoring.gains`, from
+    the chooser's view) is exactly the points the move then gives; it is None only where
+    that view hides the Castillo's caballeros it would score (a Veto card holder's
+    question is answered "allow")."""
+    import random
+
+    from core.elgrande import GAME
+    from core.elgrande.actions import Allow, Score, SpecialGo
+    from core.elgrande.state import VETO
+
+    checked = hidden = 0
+    for seed in range(24):
+        options = {"castillo_visible": False} if seed % 3 == 0 else {}
+        state = GAME.setup([f"P{i}" for i in range(3 + seed % 3)], seed, options)
+        rng = random.Random(seed)
+        while not GAME.is_over(state):
+            seat = GAME.to_act(state)[0]
+            legal = GAME.legal_actions(state, seat)
+            view = GAME.view(state, seat)
+            for action in legal:
+                if isinstance(action, Score):
+                    areas, first_only = [action.area], False
+                elif isinstance(action, SpecialGo) and scoring.card_areas(view, view.card):
+                    areas, first_only = scoring.card_areas(view, view.card)  # type: ignore[misc]
+                else:
+                    continue
+                preview = scoring.gains(view, areas, first_only)
+                after = GAME.apply(state, seat, action)
+                while after.phase == VETO:  # the others let it happen
+                    vetoer = GAME.to_act(after)[0]
+                    after = GAME.apply(after, vetoer, Allow())
+                if preview is None:
+                    assert CASTILLO in areas and view.castillo_totals() is None
+                    hidden += 1
+                    continue
+                assert preview == [a - b for a, b in zip(after.score, state.score)], action
+                checked += 1
+            GAME.apply_in_place(state, seat, rng.choice(legal))
+    assert checked >= 50 and hidden >= 1, (checked, hidden)
