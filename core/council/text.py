@@ -143,11 +143,11 @@ def prompt(state: State, seat: int) -> str:
 
 
 def progress(state: State) -> str:
-    """ "Turn 12" (or "Turn 40, last turns" once the end is triggered), "Game over" at the end."""
+    """ "Turn 12" (or "Turn 40, final round" once the end is triggered), "Game over" at the end."""
     if state.over:
         return "Game over"
     if state.end_trigger >= 0:
-        return f"Turn {state.turn_number}, final round (after {state.names[state.end_trigger]}'s 10th merchant)"
+        return f"Turn {state.turn_number}, final round"  # who ended it: in the log (it must fit the status line)
     return f"Turn {state.turn_number}"
 
 

@@ -480,11 +480,11 @@ def prompt(state: State, seat: int) -> str:
     if phase == TAKE:
         return "Take one of the face-up action cards."
     if phase == VETO:
-        return veto_prompt(state) + " Veto it?"
+        # (the card's name is in the detail line's question: the status line has two rows)
+        return f"Veto it? {state.names[state.cur]} is about to {proposal_phrase(state, state.proposal)}."
     if phase == RET:
         return (
-            f"The King returns!: send {state.ret_owed} more of your caballeros (court or regions, "
-            "not the King's region) to the provinces."
+            f"Send {state.ret_owed} more caballeros to the provinces (not from the King's region)."
         )
     if phase == DISK:
         purpose = state.disk_purpose
@@ -509,11 +509,11 @@ def prompt(state: State, seat: int) -> str:
             if mode == M_MOVE:
                 if state.pick_region >= 0:
                     return f"Where does the picked caballero from {_region(state.pick_region)} go?"
-                return f"{card.name}: pick the next caballero to move, or end."
+                return "Pick the next caballero to move, or end."
             if mode == M_EXTRA:
-                return f"{card.name}: place another court caballero anywhere, or end."
+                return "Place another court caballero anywhere, or end."
             if mode == M_REMOVE:
-                return f"{card.name}: pick the next opponent's caballero to send home, or end."
+                return "Pick the next opponent's caballero to send home, or end."
             if mode == M_TAKEBACK:
                 return "Choose the power card to take back."
             if mode == M_PULL:
@@ -524,7 +524,7 @@ def prompt(state: State, seat: int) -> str:
         parts = []
         if can_place(state):
             room = min(k - state.placed, state.court[seat])
-            parts.append(f"place up to {counted(room, 'caballero')} next to the King or in the Castillo")
+            parts.append(f"place up to {counted(room, 'caballero')}")  # where: marked on the map
         if state.special == NOT_STARTED:
             parts.append(f"use {card.name} or skip it")
         text = " and/or ".join(parts) or "finish your turn"

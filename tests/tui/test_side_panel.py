@@ -169,3 +169,67 @@ def test_the_board_column_never_needs_scrolling_at_80x24(game_id: str) -> None:
                 await pilot.pause()
 
     run(main())
+
+
+@pytest.mark.parametrize("game_id", sorted(MOST))
+def test_the_status_line_says_everything_in_its_two_rows_at_80_columns(game_id: str) -> None:
+    """The status line (two rows at most: ``#status`` in game.tcss) wraps instead of being
+    cut: over seeded games with the most players and the longest names, "X name: prompt
+    (in the move list: m)" fits 2 rows of 78 cells (80 minus its padding); the progress
+    before it is left out where both do not fit (next test), which is the exception."""
+    import textwrap
+
+    from core.registry import get_game
+    from core.rng import Rng
+
+    game = get_game(game_id)
+    names = [f"Maximilianaxxxx{seat}"[:16] for seat in range(MOST[game_id])]
+    longest = ""
+    positions = with_lead = 0
+    for seed in range(4):
+        state = game.setup(names, seed, {})
+        rng = Rng(seed)
+        for _ in range(2500):
+            if game.is_over(state):
+                break
+            seat = game.to_act(state)[0]
+            view = game.view(state, seat)
+            message = f"X {names[seat]}: {game.prompt(view, seat)} (in the move list: m)"
+            longest = max(longest, message, key=lambda text: len(textwrap.wrap(text, 78)))
+            positions += 1
+            with_lead += len(textwrap.wrap(f"{game.progress(view)} · {message}", 78)) <= 2
+            legal = game.legal_actions(state, seat)
+            state = game.apply(state, seat, legal[rng.randbelow(len(legal))])
+    assert len(textwrap.wrap(longest, 78)) <= 2, longest
+    assert with_lead >= 0.95 * positions, f"the progress is shown in {with_lead} of {positions}"
+
+
+def test_the_status_line_leaves_out_the_progress_only_where_it_would_cut_the_rest() -> None:
+    """A message that fits with its progress shows both; one that would need a third row
+    loses the progress and is told whole."""
+    from textual.app import App, ComposeResult
+    from textual.content import Content
+
+    from tui.widgets.status import StatusLine
+
+    class Probe(App[None]):
+        CSS = "StatusLine { max-height: 2; padding: 0 1; }"
+
+        def compose(self) -> ComposeResult:
+            yield StatusLine()
+
+    async def main() -> None:
+        app = Probe()
+        async with app.run_test(size=(40, 6)) as pilot:
+            status = app.query_one(StatusLine)
+            lead = Content("Round 3/9 · ")
+            status.show(Content("Ada: play a card."), lead)
+            await pilot.pause()
+            assert str(status.render()) == "Round 3/9 · Ada: play a card."
+            long = Content("Ada: " + "place caballeros " * 4 + "now.")  # 2 rows of 38 alone
+            status.show(long, lead)
+            await pilot.pause()
+            assert str(status.render()) == long.plain
+            assert status.size.height == 2
+
+    run(main())

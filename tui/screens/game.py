@@ -379,13 +379,14 @@ class GameScreen(Screen[None]):
             message = Content("Game over — Enter shows the scores")  # (the progress says it too)
         elif self.viewer is not None and self.viewer in acting:
             you = player_tag(self.viewer, seats[self.viewer].name)
-            message = Content.assemble(lead, you, ": ", plain(self.game.prompt(view, self.viewer)))
+            message = Content.assemble(you, ": ", plain(self.game.prompt(view, self.viewer)))
             if self.USES_BOARD_CURSOR and self._list_only(view):
                 message += template(" [dim](in the move list: m)[/]")
         else:
             waiting = Content(", ").join(player_tag(s, seats[s].name) for s in acting)
-            message = Content.assemble(lead, "Waiting for ", waiting)
-        self.query_one("#status", StatusLine).show(message)
+            message = Content.assemble("Waiting for ", waiting)
+        # (the lead, the progress, is left out where the rest needs both rows)
+        self.query_one("#status", StatusLine).show(message, None if over else lead)
         self._rebuild_log()
         standings = self.game.standings(view)
         self.query_one("#seats-head", Static).update(plain(score_label(standings)))  # s: the breakdown

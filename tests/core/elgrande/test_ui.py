@@ -66,7 +66,7 @@ def test_prompts_by_phase() -> None:
     assert GAME.prompt(state, 2) == "Take one of the face-up action cards."
     state = turn("s5_king", king="galicia", court=3)
     text = GAME.prompt(state, 0)
-    assert text.startswith("Place up to 3 caballeros next to the King or in the Castillo")
+    assert text.startswith("Place up to 3 caballeros and/or")
     assert "use The King or skip it" in text
     assert GAME.progress(state) == "Round 1/9, scoring after 3"
 
@@ -84,7 +84,7 @@ def test_disk_and_veto_prompts() -> None:
     assert veto_prompt(state) == (
         "P0 is about to move a caballero of P1 from Aragón to the Castillo (Intrigue: 3 of any colour)."
     )
-    assert GAME.prompt(state, 1).endswith("Veto it?")
+    assert GAME.prompt(state, 1) == "Veto it? P0 is about to move a caballero of P1 from Aragón to the Castillo."
     assert GAME.prompt(state, 0) == "Waiting for P1."
     state = turn("s5_king", king="galicia", court=0, vetoes=(2,))
     state = act(state, 0, KING[R["sevilla"]])
