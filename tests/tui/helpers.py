@@ -130,7 +130,7 @@ def cursor_keys(screen: Any, goal: tuple[int, int]) -> list[str]:
 
 async def play_with_cursor(pilot: Pilot[Any], screen: Any, action: Any) -> None:
     """Make a move through the shared board cursor when it has a place, else the move list."""
-    from textual.widgets import OptionList
+    from tui.widgets.move_list import MoveList
 
     view = screen.current_view()
     goal = screen.board_position(action, view)
@@ -148,7 +148,7 @@ async def play_with_cursor(pilot: Pilot[Any], screen: Any, action: Any) -> None:
         await pilot.pause()
         actions = screen.query_one("#actions")
     index = actions._shown.index(action)
-    options = screen.query_one("#action-options", OptionList)
+    options = screen.query_one("#action-options", MoveList)
     if not options.has_focus:
         await pilot.press("down")  # from the filter box into the list
         options.focus()

@@ -7,10 +7,11 @@ import asyncio
 from typing import Any
 
 import pytest
-from textual.widgets import Input, OptionList
+from textual.widgets import Input
 
 from tui.app import MeepleApp
 from tui.widgets.board import BoardView
+from tui.widgets.move_list import MoveList
 
 from tests.tui.helpers import open_game, random_table
 
@@ -36,7 +37,7 @@ def test_at_80x24_the_move_list_shows_four_moves_and_the_log_four_lines(game_id:
             table = random_table(game_id, ("human",) * MOST[game_id], seed=3, until=busy)
             screen = await open_game(pilot, table)
             await pilot.pause()
-            options = screen.query_one("#action-options", OptionList)
+            options = screen.query_one("#action-options", MoveList)
             assert options.option_count >= 4, "the position offers at least four moves"
             assert options.size.height >= 4, f"{options.size.height} rows for moves"
             log = screen.query_one("#log")
@@ -49,7 +50,8 @@ def test_at_80x24_the_move_list_shows_four_moves_and_the_log_four_lines(game_id:
             board = screen.query_one("#board")
             assert board.virtual_size.height <= board.size.height, "the board column needs scrolling"
             # One move per row at 80×24: four moves really are four rows.
-            assert all(len(options.get_option_at_index(i).prompt.split("\n")) == 1 for i in range(4))
+            assert all(len(options.prompt_at(i).split("\n")) == 1 for i in range(4))
+            assert options.virtual_size.height == options.option_count, "one row per move"
 
     run(main())
 
@@ -80,7 +82,7 @@ def test_down_from_the_filter_box_goes_to_the_next_move_and_up_comes_back() -> N
         app = MeepleApp(bot_delay=0)
         async with app.run_test(size=(80, 24)) as pilot:
             screen = await open_game(pilot, random_table("council", ("human", "human"), seed=2))
-            options = screen.query_one("#action-options", OptionList)
+            options = screen.query_one("#action-options", MoveList)
             actions = screen.query_one("#actions")
             await pilot.press("m", "e", "l", "e", "c", "t")
             await pilot.pause()

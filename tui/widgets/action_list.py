@@ -9,27 +9,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.widgets import Input, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Input, Static
 
 from tui.text import plain
-from tui.widgets.steady import SteadyScrollbars
-
-
-class MoveOptions(OptionList, SteadyScrollbars):
-    """The option list of moves (scrollbars repainted only when its size changes). Down on
-    the last move stays there: wrapping to the first one made players pick a move they
-    had not looked at."""
-
-    def action_cursor_down(self) -> None:
-        """The next move, if there is one."""
-        if self.highlighted is None or self.highlighted < self.option_count - 1:
-            super().action_cursor_down()
-
-    def action_cursor_up(self) -> None:
-        """The previous move, if there is one."""
-        if self.highlighted is None or self.highlighted > 0:
-            super().action_cursor_up()
+from tui.widgets.move_list import MoveList
 
 
 class ActionList(Vertical):
@@ -63,7 +46,7 @@ class ActionList(Vertical):
         with Horizontal(id="action-head", classes="section-head"):
             yield Static("Moves", id="action-title")
             yield Input(placeholder="type to filter", compact=True, id="action-filter")
-        yield MoveOptions(id="action-options", compact=True)
+        yield MoveList(id="action-options")
 
     def set_actions(self, items: list[tuple[str, Hashable]]) -> None:
         """Replace the list (keeps the filter text; drops a narrowing that no longer fits)."""
@@ -83,7 +66,7 @@ class ActionList(Vertical):
         self._refill()
         # Focused now, not after this message (as Widget.focus does): the list's new look,
         # its preview and the key bar's keys then go out in the same frame as its moves.
-        self.screen.set_focus(self.query_one("#action-options", OptionList))
+        self.screen.set_focus(self.query_one("#action-options", MoveList))
 
     def widen(self) -> None:
         """Show every move again."""
@@ -103,15 +86,13 @@ class ActionList(Vertical):
 
     def _refill(self) -> None:
         words = self.filter_text.lower().split()
-        options = self.query_one("#action-options", OptionList)
+        options = self.query_one("#action-options", MoveList)
         only = self._only
         shown = [(text, action) for text, action in self._items
                  if all(word in text.lower() for word in words)
                  and (only is None or action in only)]
         self._shown = [action for _, action in shown]
-        options.set_options([Option(plain(text)) for text, _ in shown])
-        if shown:
-            options.highlighted = 0
+        options.set_options([plain(text) for text, _ in shown])  # (the first highlighted)
         # "Moves 57", or "Moves 8/57" while a filter or a board place narrows the list.
         count = f" {len(shown)}/{len(self._items)}" if len(shown) < len(self._items) else (
             f" {len(shown)}" if shown else "")
@@ -120,14 +101,14 @@ class ActionList(Vertical):
     @property
     def highlighted_action(self) -> Hashable | None:
         """The move under the list's highlight, or None."""
-        index = self.query_one("#action-options", OptionList).highlighted
+        index = self.query_one("#action-options", MoveList).highlighted
         return self._shown[index] if index is not None and 0 <= index < len(self._shown) else None
 
-    @on(OptionList.OptionHighlighted, "#action-options")
-    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+    @on(MoveList.Highlighted, "#action-options")
+    def _highlighted(self, event: MoveList.Highlighted) -> None:
         event.stop()
-        if self.has_focus_within and 0 <= event.option_index < len(self._shown):
-            self.post_message(self.Highlighted(self._shown[event.option_index]))
+        if self.has_focus_within and 0 <= event.index < len(self._shown):
+            self.post_message(self.Highlighted(self._shown[event.index]))
 
     @on(Input.Changed, "#action-filter")
     def _filter_changed(self) -> None:
@@ -136,13 +117,14 @@ class ActionList(Vertical):
     @on(Input.Submitted, "#action-filter")
     def _filter_submitted(self) -> None:
         if len(self._shown) >= 1:
-            options = self.query_one("#action-options", OptionList)
+            options = self.query_one("#action-options", MoveList)
             self._choose(self._shown[options.highlighted or 0])
 
-    @on(OptionList.OptionSelected, "#action-options")
-    def _selected(self, event: OptionList.OptionSelected) -> None:
+    @on(MoveList.Selected, "#action-options")
+    def _selected(self, event: MoveList.Selected) -> None:
         event.stop()
-        self._choose(self._shown[event.option_index])
+        if 0 <= event.index < len(self._shown):
+            self._choose(self._shown[event.index])
 
     def _choose(self, action: Hashable) -> None:
         # The filter found its move: the next decision's list starts whole, not filtered
@@ -154,7 +136,7 @@ class ActionList(Vertical):
         """In the filter box the first move is already the highlighted one (Enter plays
         it), so Down goes on to the next and enters the list; Up on the list's first
         move goes back to the filter box."""
-        options = self.query_one("#action-options", OptionList)
+        options = self.query_one("#action-options", MoveList)
         box = self.query_one("#action-filter", Input)
         if box.has_focus and event.key == "down" and self._shown:
             options.focus()
