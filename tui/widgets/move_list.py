@@ -120,7 +120,7 @@ class MoveList(SteadyScrollbars, can_focus=True):
         # changes no size, so it takes no second layout.
         size = Size(0, len(self._rows))
         if size != self.virtual_size:
-            self.virtual_size = size
+            self.set_reactive(MoveList.virtual_size, size)
             self._scroll_update(size)  # scrollbars now, not in a second frame (as OptionList)
 
     def on_resize(self, event: events.Resize) -> None:
