@@ -41,6 +41,7 @@ live in :mod:`saves.store` and :mod:`saves.resume`.
 from __future__ import annotations
 
 import errno
+import functools
 import hashlib
 import json
 import re
@@ -83,10 +84,17 @@ _HASH_RE = re.compile(r"[0-9a-f]{64}")
 _SEED_TEXT_RE = re.compile(r"-?[0-9]{1,40}")
 _KEY_PART = r"""(?:[A-Za-z0-9_-]++|"(?:[^"\\\n]|\\.)*+"|'[^'\n]*+')"""
 _KEY_SEP = r"[ \t]*+\.[ \t]*+"
-_DEEP_KEY_RE = re.compile(rf"^[ \t]*+(?:{_KEY_PART}{_KEY_SEP}){{{MAX_KEY_PARTS},}}", re.M)
-_DEEP_HEADER_RE = re.compile(
-    rf"^[ \t]*+\[\[?+[ \t]*+(?:{_KEY_PART}{_KEY_SEP}){{{MAX_DEPTH + 4},}}", re.M
-)
+
+
+@functools.cache
+def _deep_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The pre-scan's two patterns, compiled when first needed (the second costs ~9 ms,
+    which every start-up paid before: it is only needed when a save is read)."""
+    keys = re.compile(rf"^[ \t]*+(?:{_KEY_PART}{_KEY_SEP}){{{MAX_KEY_PARTS},}}", re.M)
+    headers = re.compile(rf"^[ \t]*+\[\[?+[ \t]*+(?:{_KEY_PART}{_KEY_SEP}){{{MAX_DEPTH + 4},}}", re.M)
+    return keys, headers
+
+
 _BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u2028\u2029")
 
 
@@ -170,9 +178,10 @@ def toml_shape_problem(text: str) -> str | None:
     hostile file could hang the app for hours. This linear pre-scan refuses keys with more
     than :data:`MAX_KEY_PARTS` parts and table names nested deeper than saves ever are.
     """
-    if _DEEP_KEY_RE.search(text):
+    deep_keys, deep_headers = _deep_patterns()
+    if deep_keys.search(text):
         return f"it uses keys with more than {MAX_KEY_PARTS} dotted parts, which Meeple saves never have"
-    if _DEEP_HEADER_RE.search(text):
+    if deep_headers.search(text):
         return "its table names are nested too deeply for a Meeple save"
     return None
 
