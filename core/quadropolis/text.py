@@ -10,8 +10,55 @@ from typing import Sequence
 from core.quadropolis import rules
 from core.quadropolis.actions import Action, Build, Discard, Place
 from core.quadropolis.board import CITY, SLOT_INDEX, SLOT_NAMES, SLOT_TARGET, city_coords, city_square
-from core.quadropolis.content import RULES, TILE_KIND, TILES, TOWER, type_name
+from core.quadropolis.content import RULES, TILE_KIND, TILE_MAYOR, TILES, TOWER, type_name
+from core.quadropolis.scoring import allocate
 from core.quadropolis.state import State
+
+
+def tile_name(tile: int) -> str:
+    """What a tile is called: its building type ("Shop"), "the Mayor's Tower Block" for the
+    Tower Block carrying the Mayor symbol."""
+    name = type_name(TILE_KIND[tile])
+    return f"the Mayor's {name}" if TILE_MAYOR[tile] else name
+
+
+def takes(state: State, square: int) -> str:
+    """What an Architect aimed at site ``square`` takes: "takes Shop", "takes the Mayor's
+    Tower Block", "face-down tile: takes nothing" or "takes nothing" (the move list, the log
+    and the screen's hint all say it in these words)."""
+    tile = state.site[square]
+    if tile >= 0:
+        return f"takes {tile_name(tile)}"
+    if state.face_down[square] >= 0:
+        return "face-down tile: takes nothing"
+    return "takes nothing"
+
+
+def penalty_note(before: State, after: State, seat: int) -> str:
+    """Why ``seat``'s penalties for unused resources differ between two states, if they do
+    ("3 inhabitants unused: -1 each", "no energy unused"; both joined by "; "), else "".
+
+    The counts are those of the best end-of-game allocation (:func:`scoring.allocate`), the
+    one the standings score.
+    """
+    old, new = (
+        allocate(s.codes[seat], s.inhabitants[seat], s.energy[seat], s.adjacency_needs_activation)
+        for s in (before, after)
+    )
+    parts = []
+    for category, unused, noun, plural, each in (
+        ("Inhabitant penalty", new.unused_inhabitants, "inhabitant", "inhabitants", RULES.unused_inhabitant),
+        ("Energy penalty", new.unused_energy, "energy", "energy", RULES.unused_energy),
+    ):
+        if old.by_category()[category] == new.by_category()[category]:
+            continue
+        if not unused:
+            parts.append(f"no {plural} unused")
+        elif unused == 1:
+            parts.append(f"1 {noun} unused: {each}")
+        else:
+            parts.append(f"{unused} {plural} unused: {each} each")
+    return "; ".join(parts)
 
 
 def describe(action: Action, state: State | None = None) -> str:
@@ -21,14 +68,7 @@ def describe(action: Action, state: State | None = None) -> str:
             text = f"Architect {architect} → {slot}"
             if state is not None and state.phase == "place" and slot in SLOT_INDEX:
                 if 1 <= architect <= RULES.architects:
-                    target = SLOT_TARGET[SLOT_INDEX[slot]][architect]
-                    tile = state.site[target]
-                    if tile >= 0:
-                        text += f" (takes {type_name(TILE_KIND[tile])})"
-                    elif state.face_down[target] >= 0:
-                        text += " (face-down tile: takes nothing)"
-                    else:
-                        text += " (takes nothing)"
+                    text += f" ({takes(state, SLOT_TARGET[SLOT_INDEX[slot]][architect])})"
             return text
         case Build(row=row, col=col):
             where = f"row {row}, col {col}"

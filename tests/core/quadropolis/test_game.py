@@ -14,6 +14,7 @@ from core.quadropolis.actions import BUILD, DISCARD, PLACE, Build, Discard, Plac
 from core.quadropolis.content import TILES
 from core.quadropolis.scoring import best_score
 from core.quadropolis.state import State, square_code
+from core.quadropolis.text import penalty_note, takes
 from core.rng import Rng
 from tests.core.quadropolis.helpers import stack_of
 
@@ -287,6 +288,45 @@ def test_describe() -> None:
     empty.site = [-1] * 25
     empty.face_down = [-1] * 25
     assert GAME.describe(Place(1, "N1"), empty) == "Architect 1 → N1 (takes nothing)"
+
+
+def test_describe_names_the_mayors_tower_and_face_down_tiles() -> None:
+    """The move list, the log and the screen's hint take their words from ``takes``: the
+    Mayor's Tower Block is named so, and a face-down tile says it gives nothing."""
+    state = new(2, seed=1, first_player="0")
+    mayor = next(t.index for t in TILES if t.mayor)
+    state.site[7] = mayor
+    down = next(sq for sq in range(25) if state.face_down[sq] >= 0)  # 2 players: some face down
+    assert takes(state, 7) == "takes the Mayor's Tower Block"
+    assert takes(state, down) == "face-down tile: takes nothing"
+    other = next(sq for sq in range(25) if state.site[sq] >= 0 and not TILES[state.site[sq]].mayor)
+    assert takes(state, other) == f"takes {TILES[state.site[other]].name}"
+    assert GAME.describe(Place(3, "W2"), state) == "Architect 3 → W2 (takes the Mayor's Tower Block)"
+    row, col = divmod(down, 5)
+    assert GAME.describe(Place(col + 1, f"W{row + 1}"), state) == (
+        f"Architect {col + 1} → W{row + 1} (face-down tile: takes nothing)")
+
+
+def test_penalty_note_tells_unused_resources_when_the_penalty_changes() -> None:
+    """What the build preview adds to "VP if it ended now": the unused inhabitants/energy
+    of the best allocation, only for a penalty that changed."""
+    empty = new(2, seed=1, first_player="0")
+    empty.codes[0] = [0] * 16
+    empty.inhabitants[0] = empty.energy[0] = 0
+    tower = empty.clone()
+    tower.codes[0][0] = square_code(stack_of(("tower", 1)))
+    tower.inhabitants[0] = 3  # a tower needs energy: the 3 inhabitants activate nothing
+    assert GAME.standings(tower).projected[0] == -3
+    assert penalty_note(empty, tower, 0) == "3 inhabitants unused: -1 each"
+    powered = tower.clone()
+    powered.energy[0] = 2  # one activates the tower, one is left over
+    assert penalty_note(tower, powered, 0) == "1 energy unused: -1"  # inhabitants: as before
+    assert penalty_note(empty, powered, 0) == "3 inhabitants unused: -1 each; 1 energy unused: -1"
+    assert penalty_note(tower, empty, 0) == "no inhabitants unused"
+    assert penalty_note(tower, tower.clone(), 0) == ""
+    one = tower.clone()
+    one.inhabitants[0] = 1
+    assert penalty_note(empty, one, 0) == "1 inhabitant unused: -1"
 
 
 def test_prompt_and_progress() -> None:
