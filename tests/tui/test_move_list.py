@@ -127,3 +127,18 @@ def test_new_options_replace_the_old_and_start_at_the_top() -> None:
             assert app.chosen == []
 
     asyncio.run(main())
+
+
+def test_the_filter_matches_word_beginnings_in_order() -> None:
+    from tui.widgets.action_list import matches
+
+    def hits(typed: str, text: str) -> bool:
+        return matches(typed.lower().split(), text)
+
+    assert hits("row 4", "Row 4, col 1: build the Shop")
+    assert not hits("row 4", "Row 1, col 4: build the Shop"), "the words follow each other"
+    assert hits("architect 4 s3", "Architect 4 → S3 (takes Shop)"), "punctuation is ignored"
+    assert hits("elect pi", "Coast: elect pink (+4 coins)")
+    assert not hits("ink", "Coast: elect pink (+4 coins)"), "words are matched from their start"
+    assert hits("arag", "Place in Aragón") and hits("", "anything")
+    assert not hits("pink coast", "Coast: elect pink")

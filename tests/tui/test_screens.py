@@ -321,13 +321,14 @@ def test_save_as_writes_a_second_file() -> None:
         await pilot.press("ctrl+s")
         await pilot.pause()
         prompt = app.screen.query_one("#prompt-input", Input)
+        assert prompt.value == f"{original} copy", "the suggestion is not the running save's name"
         prompt.value = "my copy"
         await pilot.press("enter")
         await pilot.pause()
         names = sorted(s.name for s in list_saves())
         assert len(names) == 2 and "my-copy" in names
         told = [str(n.message) for n in app._notifications]
-        assert any("goes on in 'my-copy'" in m and f"'{original}' stays as it was after move 3" in m
+        assert any("as 'my-copy': the game goes on in it" in m and f"'{original}' stays as it was after move 3" in m
                    for m in told), told
         # The game continues in the copy; the original keeps its three moves.
         table = screen.table

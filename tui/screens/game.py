@@ -687,13 +687,17 @@ class GameScreen(Screen[None]):
                 notify(self, f"Could not save: {exc}", severity="error")
                 return
             moves = len(self.table.log)
-            where = f"The game goes on in '{self.autosaver.name}'."
+            told = f"Saved a copy as '{self.autosaver.name}': the game goes on in it."
             if kept and path != before:
                 stem = before.name.removesuffix(".toml")
-                where += f" '{stem}' stays as it was after move {moves}."
-            notify(self, f"Saved as '{self.autosaver.name}'. {where}", timeout=8)
+                told += f" '{stem}' stays as it was after move {moves}."
+            notify(self, told, timeout=8)
 
-        self.app.push_screen(TextPromptScreen("Save this game as:", self.autosaver.name), chosen)
+        # The suggestion differs from the running save's name (suggesting that name made a
+        # "-2" twin that looked the same as the original in the Load list).
+        suggestion = f"{self.autosaver.name} copy"
+        self.app.push_screen(TextPromptScreen("Save a copy as (the game goes on in the copy):",
+                                              suggestion), chosen)
 
     def action_menu(self) -> None:
         """Back to the menu; the game stays saved and can be resumed."""

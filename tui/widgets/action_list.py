@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any, Hashable
 
 from textual import on
@@ -13,6 +14,22 @@ from textual.widgets import Input, Static
 
 from tui.text import plain
 from tui.widgets.move_list import MoveList
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[^\W_]+", text.lower())
+
+
+def matches(words: list[str], text: str) -> bool:
+    """Whether a move's ``text`` matches the filter's ``words``: they begin words of the
+    text one after another ("row 4" finds "Row 4, col 1" but not "Row 1, col 4";
+    "architect 4 s3" finds "Architect 4 → S3 …"; punctuation is ignored)."""
+    if not words:
+        return True
+    have = _words(text)
+    last = len(have) - len(words)
+    return any(all(have[at + i].startswith(word) for i, word in enumerate(words))
+               for at in range(last + 1))
 
 
 class ActionList(Vertical):
@@ -85,12 +102,11 @@ class ActionList(Vertical):
         return self.query_one("#action-filter", Input).value
 
     def _refill(self) -> None:
-        words = self.filter_text.lower().split()
+        words = _words(self.filter_text)
         options = self.query_one("#action-options", MoveList)
         only = self._only
         shown = [(text, action) for text, action in self._items
-                 if all(word in text.lower() for word in words)
-                 and (only is None or action in only)]
+                 if (only is None or action in only) and matches(words, text)]
         self._shown = [action for _, action in shown]
         options.set_options([plain(text) for text, _ in shown])  # (the first highlighted)
         # "Moves 57", or "Moves 8/57" while a filter or a board place narrows the list.
