@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import asyncio
 
+from textual.content import Content
 from textual.widgets import DataTable
 
 from core.quadropolis.actions import Build, Discard, Place
 from core.rng import Rng
 from tui.app import MeepleApp, StartRequest
 from tui.games.quadropolis import QuadropolisScreen
+from tui.games.quadropolis_render import KEY
 from tui.screens.game_over import GameOverScreen
 
 from tests.tui.helpers import (
@@ -289,5 +291,164 @@ def test_a_wide_terminal_shows_every_city() -> None:
             await pilot.pause()
             assert screen.query_one("#qp-cities").region.width == 0
             assert screen.query_one("#qp-city-pane").region.width > 0
+
+    asyncio.run(main())
+
+
+def _board_tokens(width: int) -> set[str]:
+    """Every word drawn on the site and the cities over seeded games of 2 to 4 players."""
+    from tests.tui.helpers import quadropolis_table as new_table
+    from tui.games.quadropolis_render import render_city, render_site
+
+    tokens: set[str] = set()
+    for players in (2, 3, 4):
+        table = new_table(("human",) * players, seed=players)
+        rng = Rng(players)
+        while not table.is_over():
+            state = table.state
+            pictures = [render_site(state, width)] + [render_city(state, s, width) for s in range(players)]
+            for picture in pictures:
+                for line in picture.lines():
+                    tokens.update(line.split())
+            seat = table.to_act()[0]
+            legal = table.legal_actions(seat)
+            builds = [a for a in legal if isinstance(a, Build)]
+            table.submit(seat, (builds or legal)[rng.randbelow(len(builds or legal))])
+    return tokens
+
+
+def _unexplained(tokens: set[str], codes: set[str]) -> set[str]:
+    """The tokens that are not a slot, a player's Architect, a row/column number or a
+    concatenation of ``codes`` (where a code's digit stands for any digit: "2i" for "3i")."""
+    import re
+
+    from core.quadropolis.board import SLOT_NAMES
+    from tui.widgets.players import player_glyph
+
+    def general(text: str) -> str:
+        return re.sub(r"[0-9]", "#", text)
+
+    pieces = sorted({general(code) for code in codes}, key=len, reverse=True)
+    whole = re.compile("(?:" + "|".join(re.escape(p) for p in pieces) + ")+")
+    architects = {f"{player_glyph(seat)}{n}" for seat in range(4) for n in range(1, 5)}
+    left = set()
+    for token in tokens:
+        if token in SLOT_NAMES:
+            assert "N1" in codes and "N/S/W/E" in dict(KEY)["N1"]  # the key names every side
+        elif token in architects:
+            assert "A3" in codes
+        elif token.isdigit() and 1 <= int(token) <= 4:
+            continue  # the city's row and column numbers
+        elif not whole.fullmatch(general(token.strip("░") or "░")):
+            left.add(token)
+    return left
+
+
+def test_every_code_on_the_board_is_explained_in_the_help_or_the_legend() -> None:
+    """At 80x24 the help explains each figure drawn on the site and the cities ("Hie",
+    "T1iM", "××", "T×2", "B3"...); on wide terminals the legend and the key under it do."""
+    from tui.games.quadropolis import key_entries, legend_entries
+
+    help_codes = {code for key, _ in QuadropolisScreen.HELP_KEYS for code in key.split()}
+    assert {"ie", "××", "M", "░", "U"} <= help_codes
+    assert not _unexplained(_board_tokens(4), help_codes)
+    shown = {entry.plain.split()[0] for entry in legend_entries(7) + key_entries()}
+    names = {"Shop", "Park"}  # words that are the type's own name need no key
+    assert not _unexplained(_board_tokens(7), shown | names)
+    assert _unexplained({"Hie", "T1iM", "××"}, {"H", "T", "2i", "M"}) == {"Hie", "××"}  # the check bites
+
+
+def test_the_legend_breaks_lines_between_entries_only() -> None:
+    """The legend under the board is laid out entry by entry: at 80x24 "F Factory" is never
+    cut in two; its widget is as tall as its lines (Textual wraps nothing further)."""
+    from tui.games.quadropolis import Legend
+
+    legend = Legend([Content("T Tower Block"), Content("F Factory"), Content("H Harbor")])
+    assert [line.plain for line in legend.lines(24)] == ["T Tower Block  F Factory", "H Harbor"]
+    assert [line.plain for line in legend.lines(8)] == ["T Tower Block", "F Factory", "H Harbor"]
+
+    async def main() -> None:
+        for size in ((80, 24), (120, 40)):
+            app = MeepleApp(bot_delay=0)
+            async with app.run_test(size=size) as pilot:
+                screen = await open_game(pilot, quadropolis_table(("human", "human"), moves=3))
+                for selector in ("#qp-legend", "#qp-codes"):
+                    widget = screen.query_one(selector, Legend)
+                    if not widget.display:
+                        continue
+                    width = widget.content_region.width
+                    lines = [line.plain for line in widget.lines(width)]
+                    assert widget.content_region.height == len(lines), (size, selector)
+                    assert all(len(line) <= width for line in lines)
+                    entries = [entry.plain for entry in widget.entries]
+                    assert Legend.GAP.join(entries) == Legend.GAP.join(lines)  # whole entries only
+                    assert all(any(e in line for line in lines) for e in entries)
+                    if size == (80, 24):  # two lines there, and no key of codes (the help has it)
+                        assert len(lines) == 2 and selector == "#qp-legend"
+
+    asyncio.run(main())
+
+
+def test_the_hint_takes_in_the_move_lists_words() -> None:
+    """For every open slot and Architect the hint says what the move list says the move
+    takes ("face-down tile: takes nothing", never just "takes nothing" for it)."""
+
+    async def main() -> None:
+        from core.quadropolis.board import SLOT_INDEX
+
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = quadropolis_table(("human", "human"), moves=4)
+            if table.state.phase == "build":
+                table.submit(table.to_act()[0], Discard())
+            screen = await open_game(pilot, table)
+            seat = table.to_act()[0]
+            view = table.view(seat)
+            face_down = 0
+            for action in table.legal_actions(seat):
+                assert isinstance(action, Place)
+                screen.architect = action.architect
+                screen.slot_cursor = SLOT_INDEX[action.slot]
+                screen.refresh_all()
+                hint = screen.query_one("#qp-hint").render().plain.split("\n")[0]
+                label = screen.action_label(action, view)
+                said = label[label.index("(") + 1:label.rindex(")")]
+                assert hint.split("→ ", 1)[1].startswith(said), (hint, label)
+                face_down += said.startswith("face-down")
+            assert face_down  # 2 players: some tiles lie face down
+
+    asyncio.run(main())
+
+
+def test_a_first_tower_preview_says_its_inhabitants_go_unused() -> None:
+    """Building the first Tower Block lowers "VP if it ended now" (a tower needs energy):
+    the preview says why, "0 → -3 (3 inhabitants unused: -1 each)"."""
+
+    async def main() -> None:
+        from core.quadropolis.board import CITY, SLOT_INDEX, SLOT_TARGET
+        from core.quadropolis.content import TILE_INH, TILE_KIND, TOWER
+
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = quadropolis_table(("human", "human"))
+            state = table.state
+
+            def tower_inh(action: Place) -> int:
+                tile = state.site[SLOT_TARGET[SLOT_INDEX[action.slot]][action.architect]]
+                return TILE_INH[tile] if tile >= 0 and TILE_KIND[tile] == TOWER else 0
+
+            place = max((a for a in table.legal_actions(0) if isinstance(a, Place)), key=tower_inh)
+            inh = tower_inh(place)
+            assert inh >= 2
+            table.submit(0, place)
+            screen = await open_game(pilot, table)
+            build = next(a for a in table.legal_actions(0) if isinstance(a, Build))
+            screen.city_cursor = (build.row - 1) * CITY + build.col - 1
+            screen.refresh_all()
+            hint = screen.query_one("#qp-hint").render().plain
+            assert f"VP if it ended now 0 → -{inh} ({inh} inhabitants unused: -1 each)" in hint
+            screen.query_one("#qp-hint").refresh()
+            await pilot.pause()
+            assert screen.query_one("#qp-hint").region.height == 2  # wrapped whole, not cut
 
     asyncio.run(main())

@@ -9,7 +9,7 @@ more show every city, two to a row, under the site. The move list on the right o
 
 from __future__ import annotations
 
-from typing import Any, Hashable
+from typing import Any, Hashable, Sequence
 
 from textual import on
 from textual.app import ComposeResult
@@ -17,6 +17,8 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.geometry import Size
+from textual.widget import Widget
 from textual.widgets import Static
 
 from core.engine import IllegalAction
@@ -33,9 +35,10 @@ from core.quadropolis.board import (
 from core.quadropolis.content import RULES, TILES
 from core.quadropolis.scoring import allocate
 from core.quadropolis.state import State
+from core.quadropolis.text import penalty_note, takes
 from tui.games.quadropolis_render import (
-    CODES,
-    LEGEND,
+    KEY,
+    TYPES_HELP,
     city_cell,
     pools_line,
     render_city,
@@ -43,6 +46,7 @@ from tui.games.quadropolis_render import (
     site_cell,
     site_label,
     slot_cell,
+    type_entries,
 )
 from tui.screens.game import GameScreen
 from tui.text import notify, plain, template
@@ -52,6 +56,67 @@ from tui.widgets.picture import BoardPicture
 from tui.widgets.players import player_glyph, player_style, player_tag
 
 MAX_SEATS = RULES.max_players
+
+
+class Legend(Widget):
+    """Entries ("T Tower Block", "ie gives 1 inhabitant and 1 energy") laid out line by line
+    to the width: a line breaks between two entries, never inside one (unless an entry is
+    wider than the whole line)."""
+
+    DEFAULT_CSS = "Legend { height: auto; }"
+    GAP = "  "
+
+    def __init__(self, entries: Sequence[Content] = (), *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._entries: tuple[Content, ...] = tuple(entries)
+
+    @property
+    def entries(self) -> tuple[Content, ...]:
+        """The entries, in order."""
+        return self._entries
+
+    def set_entries(self, entries: Sequence[Content]) -> None:
+        """Show other entries (nothing is laid out again when they are the same)."""
+        entries = tuple(entries)
+        if [(e.plain, list(e.spans)) for e in entries] != [(e.plain, list(e.spans)) for e in self._entries]:
+            self._entries = entries
+            self.refresh(layout=True)
+
+    def lines(self, width: int) -> list[Content]:
+        """The entries as lines at most ``width`` cells wide, as many to a line as fit."""
+        lines: list[Content] = []
+        for entry in self._entries:
+            if lines and lines[-1].cell_length + len(self.GAP) + entry.cell_length <= width:
+                lines[-1] = Content.assemble(lines[-1], self.GAP, entry)
+            else:
+                lines.append(entry)
+        return lines
+
+    def _text(self, width: int) -> Content:
+        return Content("\n").join(self.lines(width))
+
+    def render(self) -> Content:
+        """The lines at the widget's width."""
+        return self._text(self.content_region.width)
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        """All entries on one line (a width of ``auto`` takes that, or the room there is)."""
+        return self._text(10**6).cell_length
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """Rows of the lines laid out to ``width``."""
+        return self._text(width).get_height(self.styles.get_rules(), width) if width else 0
+
+
+def legend_entries(width: int) -> list[Content]:
+    """The building types as drawn in cells ``width`` wide, in their colours ("T Tower Block")."""
+    return [Content.assemble(Content.styled(code, style), f" {name}")
+            for code, style, name in type_entries(width)]
+
+
+def key_entries() -> list[Content]:
+    """Every other figure on the board with its meaning ("ie gives 1 inhabitant and 1 energy")."""
+    return [Content.assemble(Content.styled(code, "bold"), f" {meaning}") for code, meaning in KEY]
 
 
 class QuadropolisBoard(BoardView):
@@ -111,7 +176,8 @@ class QuadropolisScreen(GameScreen):
         ("d", "Discard the building in hand"),
         ("tab / shift+tab", "Look at the other players' cities (wide terminals show them all)"),
         ("m", "Jump to the move list (type to filter)"),
-        ("tiles", CODES),
+        TYPES_HELP,
+        *KEY,
     ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -121,7 +187,9 @@ class QuadropolisScreen(GameScreen):
         self.shown_city: int | None = None
         self._turn_shown: tuple[int, int] | None = None  # (round, turn) the shown city was set for
         self._holding_city = False  # a bot's build is flashing on its city: do not switch yet
-        self._preview: tuple[tuple[object, ...], Content] = ((), Content())  # (log, seat, row, col)
+        # Build previews of one position ((log, seat)), by (row, col).
+        self._previews: tuple[tuple[object, ...], dict[tuple[int, int], Content]] = ((), {})
+        self._reserved_for: tuple[object, ...] = ()  # what the hint's rows were reserved for
         self._built: dict[int, list[int]] = {}  # squares built on in the last turn, by city
         self._snapped_at = -1  # log length when the city cursor was last put on a legal square
         self._slot_snapped_at = -1  # the same for the slot cursor
@@ -145,8 +213,8 @@ class QuadropolisScreen(GameScreen):
                                 yield Static("", id=f"qp-city-title-{seat}", classes="qp-title")
                                 yield BoardPicture(id=f"qp-city-{seat}", classes="qp-city-picture")
             yield Static("", id="qp-hint")
-            yield Static(LEGEND, id="qp-legend")
-            yield Static(CODES, id="qp-codes", markup=False)
+            yield Legend(legend_entries(self.cell_width), id="qp-legend")
+            yield Legend(key_entries(), id="qp-codes")
 
     def on_mount(self) -> None:
         players = len(self.table.seats)
@@ -279,7 +347,11 @@ class QuadropolisScreen(GameScreen):
         else:
             self._draw_city(view, shown, "#qp-city", "#qp-city-title", building, shown == seat,
                             "" if shown == seat else " [dim](tab)[/]")
+        self._reserve_hint(view, mine)
         self.show_detail("#qp-hint", self._hint(view, mine))
+        codes_shown = self.has_class("-tall") or self.has_class("-wide")  # (see quadropolis.tcss)
+        self.query_one("#qp-legend", Legend).set_entries(
+            legend_entries(width) + ([] if codes_shown else [template("[dim]? help: the other codes[/]")]))
 
     def _draw_city(self, view: State, index: int, picture: str, title: str, marked: bool,
                    yours: bool, suffix: str) -> None:
@@ -298,49 +370,69 @@ class QuadropolisScreen(GameScreen):
             template(suffix),
         ))
 
-    def _hint(self, view: State, mine: bool) -> Content:
-        """The detail under the board: what the Architect or the build at the cursor does,
-        and (on tall screens; the key bar has them too) a line of the keys."""
+    def _hint(self, view: State, mine: bool, place: int | None = None) -> Content:
+        """The detail under the board: what the Architect or the build at ``place`` (a slot
+        while placing, a city square while building; default: the cursor's) does, and (on
+        tall screens; the key bar has them too) a line of the keys."""
         if not mine or self.viewer is None:
             return Content()
         tall = self.has_class("-tall")
         if view.phase == "place":
+            slot = self.slot_cursor if place is None else place
             line = template("[dim]1–4 architect · arrows move · enter takes[/]") if tall else Content()
             keys = Content("\n") + line if tall else Content()
-            if self.slot_cursor < 0:
+            if slot < 0:
                 return line
-            closed = _closed_text(view, self.slot_cursor)
+            closed = _closed_text(view, slot)
             if closed is not None:
                 return closed + keys
-            action = Place(self.architect, SLOT_NAMES[self.slot_cursor])
-            target = SLOT_TARGET[self.slot_cursor][self.architect]
+            action = Place(self.architect, SLOT_NAMES[slot])
+            target = SLOT_TARGET[slot][self.architect]
             reason = self.game.why_illegal(view, self.viewer, action)
             tile = view.site[target]
-            takes = (template("takes $tile ($label)", tile=TILES[tile].name, label=site_label(tile, 7))
-                     if tile >= 0 else template("takes nothing"))
+            label = f" ({site_label(tile, 7)})" if tile >= 0 else ""
             text = Content.assemble(
                 template("Architect [b]$architect[/] at [b]$slot[/] → ", architect=self.architect,
-                         slot=SLOT_NAMES[self.slot_cursor]),
-                takes,
+                         slot=SLOT_NAMES[slot]),
+                plain(takes(view, target) + label),
             )
             if reason:
                 return text + template("\n[$error]$reason[/]", reason=reason)
             return text + keys
         keys = (template("\n[dim]row/col $n · enter builds · d discards[/]", n=view.pending_architect)
                 if tall else Content())
-        if self.city_cursor < 0:
+        square = self.city_cursor if place is None else place
+        if square < 0:
             return template("Architect $n: row/column $n or a green square", n=view.pending_architect) + keys
-        row, col = divmod(self.city_cursor, CITY)
+        row, col = divmod(square, CITY)
         return self._build_preview(view, row + 1, col + 1) + keys
+
+    def _reserve_hint(self, view: State, mine: bool) -> None:
+        """Give the hint the rows of its tallest text over the places the cursor can visit
+        (every slot while placing, every square while building), once per turn, Architect
+        and size: an arrow then never lays the screen out again."""
+        hint = self.query_one("#qp-hint", Static)
+        key = (len(self.table.log), view.phase, mine, self.architect, self.size, self.has_class("-tall"))
+        if key == self._reserved_for or not hint.content_region.width:
+            return
+        self._reserved_for = key
+        places = (NUM_SLOTS if view.phase == "place" else CITY * CITY) if mine else 0
+        self.reserve_detail("#qp-hint", [self._hint(view, mine, place) for place in range(places)]
+                            or [Content()])
 
     def _build_preview(self, view: State, row: int, col: int) -> Content:
         """What building at (row, col) does to the viewer's score if the game ended now
-        ("(1,4): VP if it ended now 12 → 15"), or why it may not go there."""
+        ("(1,4): VP if it ended now 12 → 15"), with the reason when a penalty for unused
+        inhabitants or energy changes ("0 → -3 (3 inhabitants unused: -1 each)"), or why
+        it may not go there."""
         seat = self.viewer
         assert seat is not None
-        key = (tuple(entry.action for entry in self.table.log), seat, row, col)
-        if self._preview[0] == key:
-            return self._preview[1]
+        key = (tuple(entry.action for entry in self.table.log), seat)
+        if self._previews[0] != key:
+            self._previews = (key, {})
+        known = self._previews[1]
+        if (row, col) in known:
+            return known[(row, col)]
         where = template("[b]($row,$col)[/]: ", row=row, col=col)
         try:
             after = self.game.apply(view, seat, Build(row, col))  # views are states; apply is pure
@@ -350,7 +442,10 @@ class QuadropolisScreen(GameScreen):
             before = self.game.standings(view).projected[seat]
             now = self.game.standings(after).projected[seat]
             text = where + template("VP if it ended now $before → [b]$now[/]", before=before, now=now)
-        self._preview = (key, text)
+            note = penalty_note(view, after, seat)
+            if note:
+                text += template(" ($note)", note=note)
+        known[(row, col)] = text
         return text
 
     def private_text(self, view: State) -> Content:

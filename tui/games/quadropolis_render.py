@@ -7,7 +7,7 @@ widths: 4 characters (80×24) and 7 (wide terminals, with longer labels).
 from __future__ import annotations
 
 from core.quadropolis.board import CITY, SITE, SLOT_NAMES, URBANIST_BLOCKS
-from core.quadropolis.content import TILE_EN, TILE_INH, TILE_KIND, TILE_MAYOR, TILE_VP, TYPE_KEYS
+from core.quadropolis.content import TILE_EN, TILE_INH, TILE_KIND, TILE_MAYOR, TILE_VP, TYPE_KEYS, type_name
 from core.quadropolis.state import State
 from tui.widgets.picture import Picture
 from tui.widgets.players import player_glyph, player_style
@@ -22,12 +22,43 @@ STYLES = {
 }
 LETTERS = {"tower": "T", "shop": "S", "service": "P", "park": "G", "factory": "F", "harbor": "H"}
 WORDS = {"tower": "Towr", "shop": "Shop", "service": "Serv", "park": "Park", "factory": "Fact", "harbor": "Harb"}
-LEGEND = (
-    "[bold $secondary]T[/] tower  [bold $warning]S[/] shop  [bold $accent]P[/] public service  "
-    "[bold $success]G[/] park  [bold $error]F[/] factory  [bold $primary]H[/] harbor"
+
+KEY: tuple[tuple[str, str], ...] = (
+    ("2i", "gives 2 inhabitants"),
+    ("2e", "gives 2 energy"),
+    ("ie", "gives 1 inhabitant and 1 energy"),
+    ("2v", "2 VP printed"),
+    ("M", "the Mayor's Tower Block (build it to play first next round)"),
+    ("×3", "a tower of 3 floors"),
+    ("░", "face-down tile (gives nothing)"),
+    ("·", "empty"),
+    ("U", "the Urbanist"),
+    ("N1", "open slot (side N/S/W/E, line 1–5)"),
+    ("××", "slot closed by the Urbanist (his row, column)"),
+    ("A3", "player A's Architect 3"),
 )
-CODES = "2i/2e gives inhabitants/energy · 2v prints VP · M mayor · ×3 floors · ░ face down · U urbanist"
-"""What the figures on tiles mean (on tall screens under :data:`LEGEND`, else in the help)."""
+"""(code, meaning) of every figure drawn on the site and cities besides the type letters:
+the help lists them all; tall and wide screens show them under the types (:func:`type_entries`)."""
+
+
+def type_entries(width: int) -> list[tuple[str, str, str]]:
+    """(code, style, meaning) of the building types as drawn in cells ``width`` wide: "T"
+    for a Tower Block at 4 characters, "Towr" at 7 (a word that is the type's name, "Shop",
+    is left out there: it needs no key)."""
+    entries = []
+    for kind, key in enumerate(TYPE_KEYS):
+        code = WORDS[key] if width >= 7 else LETTERS[key]
+        name = type_name(kind)
+        if code != name:
+            entries.append((code, STYLES[key], name))
+    return entries
+
+TYPES_HELP: tuple[str, str] = (
+    " ".join(LETTERS[key] for key in TYPE_KEYS),
+    ", ".join(type_name(kind) for kind in range(len(TYPE_KEYS)))
+    + " (wider terminals: " + ", ".join(WORDS[key] for key in TYPE_KEYS) + ")",
+)
+"""The help's line for the building types."""
 
 
 def _gifts(tile: int) -> str:
