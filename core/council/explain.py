@@ -175,7 +175,7 @@ def _reason(state: State, seat: int, action: Action) -> str | None:
         return "There is nothing to pay for now: choose a permit tile or the Queen's help first."
     if isinstance(action, EndTurn):
         if state.mains_taken < 1:
-            return "Take your main action before ending the turn."
+            return "You cannot end your turn yet: take your main action first."
         return None
     if isinstance(action, (Elect, Acquire, Build, Royal)):
         if state.mains_taken >= state.mains_allowed:

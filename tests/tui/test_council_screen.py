@@ -454,3 +454,42 @@ def test_a_city_where_you_can_build_tells_what_the_tokens_give() -> None:
             assert f"→ +{short_bonus(bonus_text(gains))}" in detail, detail
 
     asyncio.run(main())
+
+
+def test_e_out_of_turn_says_whose_turn_it_is() -> None:
+    """e while another player decides (the viewer's turn ended by itself) names that
+    player instead of asking for the main action; while paying it asks for the payment."""
+
+    async def main() -> None:
+        from dataclasses import replace
+
+        from core.council.actions import EndTurn
+        from core.table import Controller, Table
+
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = council_table()
+            remote = replace(table.seats[1], controller=Controller("remote"))  # never moves here
+            table = Table.new(table.game, [table.seats[0], remote], table.seed, table.options)
+            screen = await open_game(pilot, table)
+            acquire = next(a for a in table.legal_actions(0) if isinstance(a, Acquire))
+            table.submit(0, acquire)
+            await pilot.pause()
+            assert table.state.stage  # (40 payments: one is to be chosen)
+            await pilot.press("e")
+            await pilot.pause()
+            assert "First pay for the permit tile" in str(list(app._notifications)[-1].message)
+            table.submit(0, table.legal_actions(0)[0])
+            await pilot.pause()
+            while table.to_act() == [0]:  # quick actions, till the turn ends
+                legal = table.legal_actions(0)
+                table.submit(0, next((a for a in legal if not isinstance(a, EndTurn)), legal[0]))
+                await pilot.pause()
+            assert table.to_act() == [1]
+            before = len(table.log)
+            await pilot.press("e")
+            await pilot.pause()
+            assert str(list(app._notifications)[-1].message) == "It is Brook's turn, not yours."
+            assert len(table.log) == before
+
+    asyncio.run(main())

@@ -344,14 +344,16 @@ class CouncilScreen(GameScreen):
     # --- keys -----------------------------------------------------------------------------
     @on(CouncilBoard.EndTurn)
     def end_turn(self) -> None:
-        """e: end the turn if that is a legal move now."""
+        """e: end the turn if that is a legal move now; else say why in the rules' words
+        (whose turn it is, the main action still due, the payment or bonus to finish)."""
         if self.viewer is None:
             return
         ends = [a for a in self.table.legal_actions(self.viewer) if isinstance(a, EndTurn)]
         if ends:
             self.submit_action(ends[0])
-        else:
-            notify(self, "You cannot end your turn yet: take your main action first.", severity="warning")
+            return
+        reason = self.game.why_illegal(self.current_view(), self.viewer, EndTurn())
+        notify(self, reason or "You cannot end your turn now.", severity="warning")
 
     def game_over_extra(self) -> Content:
         """Final holdings of each player."""

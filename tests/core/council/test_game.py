@@ -267,7 +267,7 @@ def test_illegal_actions_raise_readable_reasons_and_change_nothing() -> None:
         (0, Token("A"), "no nobility bonus"),
         (0, FreePermit("CO01"), "no nobility bonus"),
         (0, Rebonus("CO01"), "no nobility bonus"),
-        (0, EndTurn(), "main action before"),
+        (0, EndTurn(), "take your main action first"),
         (0, Acquire("hills", "CO01"), "belongs to the coast region"),
         (0, "jump", "not a Council of Four move"),
         (0, Elect("coast", "pink", "hire"), "not a Council of Four move"),

@@ -237,7 +237,7 @@ def test_hire_and_one_quick_action_per_turn() -> None:
     assert not any(isinstance(a, (Hire, Change, ElectQuick, Extra)) for a in legal)
     assert EndTurn() not in legal  # the main action is still due
     assert GAME.why_illegal(after, 0, Hire()) == "You already took your quick action this turn."
-    assert GAME.why_illegal(after, 0, EndTurn()) == "Take your main action before ending the turn."
+    assert GAME.why_illegal(after, 0, EndTurn()) == "You cannot end your turn yet: take your main action first."
     # With the main action done too, the turn ends by itself.
     colour = COLOURS[next(c for c in range(6) if after.reserve[c])]
     done = GAME.apply(after, 0, Elect("coast", colour))
