@@ -310,6 +310,76 @@ def veto_prompt(state: State) -> str:
     return f"{state.names[state.cur]} is about to {proposal_phrase(state, state.proposal)} ({card})."
 
 
+def unplaced_by(state: State, action: Any) -> int:
+    """How many caballeros the acting player could still place but loses by ``action``:
+    starting the special action (or skipping it) after placing at least one caballero ends
+    the placing, for the two parts are never interleaved (rules: §3.3, "Starting the special
+    part (including special_skip) sets place_closed"). 0 for any other move or state.
+    ``Finish placing`` is not counted: ending the placing is what it says."""
+    from core.elgrande.rules import can_place
+
+    if state.phase != BODY or state.special != NOT_STARTED or not state.placed or not can_place(state):
+        return 0
+    if isinstance(action, (Place, PlaceDone)):
+        return 0
+    return min(CARD_STACK[state.card] - state.placed, state.court[state.cur])
+
+
+def unplaced_note(state: State, action: Any) -> str:
+    """:func:`unplaced_by` in words ("ends placing: 2 not placed"), or ""."""
+    lost = unplaced_by(state, action)
+    return f"ends placing: {lost} not placed" if lost else ""
+
+
+def _veto_event(state: State, seat: int) -> tuple[Any, ...] | None:
+    """The latest action's Veto of a step ``seat`` proposed (``("veto", by, seat, step,
+    facts)``), or None."""
+    return next((e for e in state.events if e[0] == "veto" and e[2] == seat), None)
+
+
+def _vetoed_step(proposal: Action) -> str:
+    """A vetoed step as a noun phrase after "your" ("move of the King to Galicia"), or ""
+    for steps without a short one."""
+    match proposal:
+        case King(region=region):
+            return f"move of the King to {_region(region)}"
+        case Grande(region=region):
+            return f"move of your Grande to {_region(region)}"
+        case Score(area=area):
+            return f"scoring of {_area(area)}"
+        case To(dest=dest):
+            return f"move of a caballero to {_area(dest)}"
+        case PlaceExtra(dest=dest):
+            return f"extra caballero in {_area(dest)}"
+    return ""
+
+
+def vetoed_notice(state: State, seat: int) -> str:
+    """What the latest action did to ``seat``: "Bea vetoed your move of the King to
+    Galicia; your special action is over." (the step in full for the others: "Bea vetoed
+    your special action: score the Castillo."), or "" if it vetoed nothing of ``seat``'s.
+    Public: a Veto is played face up."""
+    event = _veto_event(state, seat)
+    if event is None:
+        return ""
+    by, proposal, facts = event[1], event[3], event[4]
+    step = _vetoed_step(proposal)
+    if step:
+        return f"{_name(state.names, by)} vetoed your {step}; your special action is over."
+    words = _describe(proposal, state.names, facts, False)
+    return f"{_name(state.names, by)} vetoed your special action: {words[0].lower()}{words[1:]}."
+
+
+def _vetoed_lead(state: State, seat: int) -> str:
+    """The start of ``seat``'s prompt right after a Veto of its step, within its turn
+    ("Bea vetoed your move of the King to Galicia. "; kept short for the status line)."""
+    event = _veto_event(state, seat)
+    if event is None or state.phase != BODY or state.cur != seat:
+        return ""
+    step = _vetoed_step(event[3]) or "special action"
+    return f"{_name(state.names, event[1])} vetoed your {step}. "
+
+
 def _where(area: int) -> str:
     return "the Castillo" if area == CASTILLO else REGIONS[area].name
 
@@ -524,11 +594,13 @@ def prompt(state: State, seat: int) -> str:
         parts = []
         if can_place(state):
             room = min(k - state.placed, state.court[seat])
-            parts.append(f"place up to {counted(room, 'caballero')}")  # where: marked on the map
+            noun = "more caballero" if state.placed else "caballero"
+            parts.append(f"place up to {counted(room, noun)}")  # where: marked on the map
         if state.special == NOT_STARTED:
             parts.append(f"use {card.name} or skip it")
-        text = " and/or ".join(parts) or "finish your turn"
-        return text[0].upper() + text[1:] + "."
+        # Once a caballero is placed, the special action ends the placing: "then", not "and/or".
+        text = (", then " if state.placed else " and/or ").join(parts) or "finish your turn"
+        return _vetoed_lead(state, seat) + text[0].upper() + text[1:] + "."
     return "Choose an action."
 
 

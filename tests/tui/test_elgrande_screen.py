@@ -501,3 +501,133 @@ def test_a_scoring_move_tells_who_gets_what_before_it_is_made() -> None:
             assert shown.startswith("Score ") and "→" in shown, shown
 
     asyncio.run(main())
+
+
+# --- what the special action costs the placing, told before the move ----------------------------
+def _king_mid_placing(table: Any) -> bool:
+    """The King's card taken, some caballeros placed, more still placeable, the King unused."""
+    from core.elgrande.content import KING_CARD
+    from core.elgrande.rules import can_place
+    from core.elgrande.state import NOT_STARTED
+
+    state = table.state
+    return (state.phase_name == "body" and state.card == KING_CARD and state.placed >= 1
+            and can_place(state) and state.special == NOT_STARTED)
+
+
+def test_a_move_that_ends_the_placing_says_so_before_it_is_made() -> None:
+    """Mid-placement with the King's card: the King's moves and the skip say in the move
+    list how many caballeros they leave unplaced, the detail line tells a highlighted one
+    whole (the note in warning colours), and a region only the King can go to says it too."""
+    from textual.content import Content
+
+    from core.elgrande.actions import King as MoveKing, Place, PlaceDone
+    from core.elgrande.content import CARD_STACK, REGIONS
+    from tui.games.elgrande_render import ELSEWHERE, region_anchor
+
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = random_table("elgrande", ("human",) * 3, seed=5, until=_king_mid_placing)
+            assert not table.is_over(), "the seed reaches a King's card mid-placement"
+            screen = await open_game(pilot, table)
+            view = screen.current_view()
+            seat = table.to_act()[0]
+            left = min(CARD_STACK[view.card] - view.placed, view.court[seat])
+            note = f" — ends placing: {left} not placed"
+            for action in table.legal_actions(seat):
+                label = screen.action_label(action, view)
+                assert label.endswith(note) != isinstance(action, (Place, PlaceDone)), label
+            await pilot.press("m", *"king")
+            await pilot.pause()
+            detail = screen.query_one("#eg-detail")
+            shown = detail.render()
+            assert isinstance(shown, Content)
+            action = screen.query_one("#actions").highlighted_action
+            assert isinstance(action, MoveKing)
+            assert shown.plain == f"Move the King to {REGIONS[action.region].name}{note}"
+            start = shown.plain.index("ends placing")
+            assert any(span.start <= start < span.end and "$warning" in str(span.style) for span in shown.spans)
+            screen.focus_board()  # back from the move list, as Escape does
+            await pilot.pause()
+            only_king = [area for area in screen.target_areas()
+                         if all(isinstance(a, MoveKing) for a in screen._area_actions(area))]
+            assert only_king, "a region only the King can go to"
+            await pilot.press(*cursor_keys(screen, region_anchor(only_king[0], *screen.cell)))
+            await pilot.pause()
+            text = str(detail.render())
+            assert text.endswith(f"{ELSEWHERE} the King can go here{note}"), text
+            assert len(Content(text).wrap(detail.content_size.width)) <= 2, text
+
+    asyncio.run(main())
+
+
+# --- a Veto of the viewer's step is told when it happens ----------------------------------------
+def test_a_bots_veto_of_your_move_is_told_at_once_and_in_your_next_prompt() -> None:
+    """A bot vetoes Ada's move of the King: a notification names the bot and the move, and
+    Ada's prompt (she still places this turn) starts with it."""
+    from core.elgrande.actions import King as MoveKing
+
+    def bot_asked(table: Any) -> bool:
+        state = table.state
+        return (state.phase_name == "veto" and state.cur == 0 and table.to_act()[0] != 0
+                and state.placed == 0 and isinstance(state.proposal, MoveKing))
+
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = random_table("elgrande", ("human", "easy", "easy"), seed=12, until=bot_asked)
+            assert not table.is_over(), "the seed reaches a bot's Veto question on Ada's King"
+            bot, king = table.to_act()[0], table.state.proposal
+            table.submit(bot, Veto())  # as the bot's worker would (the screen is not open yet)
+            screen = await open_game(pilot, table)
+            assert table.to_act() == [0], "Ada goes on placing: no bot runs meanwhile"
+            screen.post_message(screen.MoveApplied(table.log[-1]))  # the one path a move takes
+            await pilot.pause()
+            from core.elgrande.content import REGIONS
+
+            words = f"{table.seats[bot].name} vetoed your move of the King to {REGIONS[king.region].name}"
+            assert [n for n in app._notifications if str(n.message).startswith(words)
+                    and n.title == "Veto"], [n.message for n in app._notifications]
+            status = " ".join(str(screen.query_one("#status").render()).split())
+            assert f"A Ada: {words}. Place up to" in status, status
+
+    asyncio.run(main())
+
+
+# --- the Castillo reads as its own thing, not as part of the fifth card --------------------------
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_the_castillo_line_stands_apart_from_the_cards(size: tuple[int, int]) -> None:
+    """At 120x40 the Castillo has its own row under the map; at 80x24 (no row to spare) it
+    shares the fifth card's, after a separator, and still fits the board's width with five
+    players' two-digit counts or hidden."""
+    from core.elgrande.content import CARDS, CASTILLO, KING_CARD
+    from tui.games.elgrande_render import CASTILLO_SEPARATOR, render_board
+
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=size) as pilot:
+            table = random_table("elgrande", ("human",) * 3, seed=2, moves=40)
+            screen = await open_game(pilot, table)
+            (row, col), first_card, _ = screen._rows()
+            lines = screen.query_one("#eg-picture").plain_lines()
+            card_rows = lines[first_card:first_card + 5]
+            assert [line[0] for line in card_rows] == list("12345")
+            if size == (120, 40):
+                assert col == 0 and row not in range(first_card, first_card + 5)
+                assert lines[row].lstrip("▻").startswith("Castillo ")
+            else:
+                assert row == first_card + 4, "beside the fifth card, The King's"
+                card, castillo = lines[row][:col - 2], lines[row][col - 2:]
+                assert card.rstrip() in ("5 —", f"5 {CARDS[KING_CARD].name}"), card
+                assert castillo.startswith(f"{CASTILLO_SEPARATOR} Castillo ") or castillo.startswith(
+                    f"{CASTILLO_SEPARATOR}▻Castillo "), castillo
+                width = screen.query_one("#eg-picture").size.width
+                view = _crowded_view().clone()
+                view.castillo = [12, 13, 14, 15, 16]
+                for hidden in (False, True):
+                    view.castillo_masked = hidden
+                    line = render_board(view, 0, *screen.cell, True, {CASTILLO}).lines()[row]
+                    assert len(line) <= width and ("hidden" in line) == hidden, line
+
+    asyncio.run(main())

@@ -6,7 +6,9 @@ moves there when there are several. Where the move at hand can go, a region's ti
 with ► (next to the King) or ▻ (elsewhere, as a card allows; the Castillo too), so the map
 tells it without colour; the detail line and the help name these marks. A Veto question and
 the secret disk are asked in the status line and the move list; in hot-seat games a curtain
-hides hands between players.
+hides hands between players. A move that ends the placing early says how many caballeros it
+leaves unplaced; a bot's Veto of your step comes as a notification (and your next prompt
+in that turn starts with it, whoever vetoed).
 """
 
 from __future__ import annotations
@@ -20,9 +22,10 @@ from textual.widgets import Static
 
 from core.elgrande import veto_prompt
 from core.elgrande import scoring
-from core.elgrande.actions import King, Place, PlaceExtra, Power, Score, SpecialGo, Take
+from core.elgrande.actions import King, Place, PlaceExtra, Power, Score, SpecialGo, Take, Veto
 from core.elgrande.content import ADJACENT, BOARD, CARDS, CASTILLO, REGIONS, SETUP
 from core.elgrande.state import State
+from core.elgrande.text import unplaced_note, vetoed_notice
 from core.table import LogEntry
 from tui.games.elgrande_render import (
     ELSEWHERE,
@@ -35,7 +38,7 @@ from tui.games.elgrande_render import (
     target_glyph,
 )
 from tui.screens.game import GameScreen
-from tui.text import template
+from tui.text import notify, template
 from tui.widgets.board import BoardView
 from tui.widgets.cursor import Target
 from tui.widgets.picture import BoardPicture
@@ -142,7 +145,23 @@ class ElGrandeScreen(GameScreen):
 
     def action_label(self, action: Hashable, view: State) -> str:
         """A placement leads with its region (at 80x24 the list cuts each row: "Place a
-        caballero in Castill…" was the same for both Castillas): "Place in Castilla la Nueva"."""
+        caballero in Castill…" was the same for both Castillas): "Place in Castilla la Nueva".
+        A move that ends the placing unannounced (the special action, or skipping it, after
+        the first caballero) says so: "Move the King to Granada — ends placing: 2 not placed"
+        (found playing: the King's move lost a newcomer two caballeros without a word)."""
+        text = self._move_text(action, view)
+        note = unplaced_note(view, action)
+        return f"{text} — {note}" if note else text
+
+    def move_preview(self, action: Hashable, view: State) -> Content:
+        """The move whole, as in the list, with what it costs the placing in warning colours."""
+        note = unplaced_note(view, action)
+        if not note:
+            return super().move_preview(action, view)
+        return template("$move — [b $warning]$note[/]", move=self._move_text(action, view), note=note)
+
+    def _move_text(self, action: Hashable, view: State) -> str:
+        """:meth:`action_label` without what the move does to the placing."""
         text = super().action_label(action, view)
         for kind, lead, short in ((Place, "Place a caballero in ", "Place in "),
                                   (PlaceExtra, "Place an extra court caballero in ", "Extra one in ")):
@@ -180,6 +199,14 @@ class ElGrandeScreen(GameScreen):
             return any(isinstance(a, (Place, PlaceExtra)) for a in groups.get((target.row, target.col), []))
 
         return sorted(super().board_targets(view, groups), key=lambda target: not placing(target))
+
+    def show_bot_move(self, seat: int, action: Hashable) -> None:
+        """A Veto of the viewing player's step is told at once (found playing: a bot's Veto
+        of the King's move left only a cut log line; the King just stayed)."""
+        if isinstance(action, Veto) and self.viewer is not None:
+            notice = vetoed_notice(self.table.view(self.viewer), self.viewer)
+            if notice:
+                notify(self, notice, title="Veto", severity="warning", timeout=10)
 
     def last_move_places(self, entry: LogEntry, view: State) -> list[tuple[int, int]]:
         """The others' power cards are not in your row of power cards: their bids show on
@@ -229,9 +256,12 @@ class ElGrandeScreen(GameScreen):
         if place:
             where = "" if area == CASTILLO else ", though not next to the King"
             return f"{glyph} a caballero can go here{where}{also}"
+        # Only the special action goes here: say if taking it now ends the placing.
+        note = next((text for action in actions if (text := unplaced_note(view, action))), "")
+        cost = f" — {note}" if note else ""
         if king:
-            return f"{glyph} the King can go here"
-        return f"{glyph} your move can go here"
+            return f"{glyph} the King can go here{cost}"
+        return f"{glyph} your move can go here{cost}"
 
     def _detail(self, view: State, cursor: tuple[int, int] | None, first_card: int) -> Content:
         question = veto_prompt(view)

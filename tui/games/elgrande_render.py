@@ -216,7 +216,7 @@ def draw_castillo(picture: Picture, view: State, row: int, col: int = 0, mark: s
     used = col + picture.put(row, col, title)
     totals = view.castillo_totals()
     if totals is None:
-        picture.put(row, used, [(": hidden ", ""), ("(see the log)", "dim")])
+        picture.put(row, used, [(": hidden ", ""), ("(see log)", "dim")])
         return
     parts: list[tuple[str, str]] = [(":", "")]
     for s in range(len(view.names)):
@@ -252,7 +252,10 @@ def layout(cw: int, ch: int, compact: bool) -> tuple[tuple[int, int], int, int]:
     """Where the Castillo line starts (row, col), the first card row and the power row.
 
     Below the map come the Castillo, the five cards and the power cards; ``compact``
-    (80x24) puts the Castillo beside the fifth card (always The King), one row less.
+    (80x24) puts the Castillo beside the fifth card (always The King), one row less: the
+    board column has no row to spare there when the status line takes its second row.
+    A :data:`CASTILLO_SEPARATOR` then parts the two, so the line does not read as one card
+    ("5 The King│ Castillo 5/3/1: …", a border as between the map's boxes).
     """
     height, _ = map_size(cw, ch)
     if compact:
@@ -260,7 +263,8 @@ def layout(cw: int, ch: int, compact: bool) -> tuple[tuple[int, int], int, int]:
     return (height, 0), height + 1, height + 6
 
 
-KING_COL = 12  # the compact Castillo's column, after "5 The King"
+KING_COL = 12  # the compact Castillo's column: after "5 The King", the separator and the mark's cell
+CASTILLO_SEPARATOR = "│"  # in the compact layout, two cells before the Castillo's title
 
 
 def render_board(view: State, seat: int | None, cw: int, ch: int, compact: bool = False,
@@ -275,6 +279,8 @@ def render_board(view: State, seat: int | None, cw: int, ch: int, compact: bool 
     _, width = map_size(cw, ch)
     castillo, first_card, power_row = layout(cw, ch, compact)
     draw_cards(picture, view, first_card, width)
+    if compact:
+        picture.put(castillo[0], castillo[1] - 2, CASTILLO_SEPARATOR)
     draw_castillo(picture, view, *castillo, target_glyph(view, CASTILLO, near) if CASTILLO in targets else "")
     draw_power(picture, view, seat, power_row)
     return picture

@@ -4,11 +4,29 @@ from __future__ import annotations
 
 from importlib.resources import files
 
+import pytest
+
 from core.elgrande import GAME
-from core.elgrande.actions import DISK, KING, PICK, PLACE, POWER, SPECIAL_GO, TAKE_BACK, TO
-from core.elgrande.content import BOARD, CARDS, CASTILLO, REGIONS
-from core.elgrande.text import veto_prompt
-from tests.core.elgrande.helpers import R, act, fresh, new, turn
+from core.elgrande.actions import (
+    DISK,
+    KING,
+    PICK,
+    PLACE,
+    POWER,
+    SPECIAL_GO,
+    SPECIAL_SKIP,
+    TAKE_BACK,
+    TO,
+    VETO,
+    Place,
+    PlaceDone,
+)
+from core.elgrande.content import BOARD, CARD_STACK, CARDS, CASTILLO, REGIONS
+from core.elgrande.rules import can_place
+from core.elgrande.state import BODY, NOT_STARTED
+from core.elgrande.text import unplaced_by, unplaced_note, veto_prompt, vetoed_notice
+from core.rng import Rng
+from tests.core.elgrande.helpers import R, act, fresh, legal, new, turn
 
 
 def test_content_for_the_map() -> None:
@@ -96,3 +114,88 @@ def test_describe_texts() -> None:
     assert GAME.describe(PLACE[CASTILLO], state) == "Place a caballero in the Castillo"
     assert GAME.describe(KING[R["sevilla"]]) == "Move the King to Sevilla"
     assert GAME.describe(POWER[1]) == "Play power card 1 (6 caballeros to court)"
+
+
+# --- what a move costs the placing: the special action (or skipping it) after a placement ---
+def test_the_special_action_after_a_placement_ends_the_placing_and_says_how_many_are_lost() -> None:
+    state = turn("s5_king", king="galicia", court=7)
+    king = KING[R["granada"]]
+    assert unplaced_by(state, king) == 0, "first the King, then all five caballeros"
+    assert PLACE[CASTILLO] in legal(act(state, 0, king), 0)
+    for _ in range(3):
+        state = act(state, 0, PLACE[CASTILLO])
+    assert GAME.prompt(state, 0) == "Place up to 2 more caballeros, then use The King or skip it."
+    for action in legal(state, 0):
+        expected = 0 if isinstance(action, (Place, PlaceDone)) else 2
+        assert unplaced_by(state, action) == expected, action
+    assert unplaced_note(state, king) == "ends placing: 2 not placed"
+    assert unplaced_note(state, SPECIAL_SKIP) == "ends placing: 2 not placed"
+    after = act(state, 0, king)
+    assert after.cur != 0 and after.court[0] == 4, "the turn is over: two caballeros stay in court"
+    # As many as could still be placed: the court may hold fewer than the card allows.
+    state = turn("s5_king", king="galicia", court=4)
+    for _ in range(3):
+        state = act(state, 0, PLACE[CASTILLO])
+    assert unplaced_note(state, king) == "ends placing: 1 not placed"
+
+
+@pytest.mark.parametrize("seed,players", [(1, 3), (2, 4), (3, 5), (4, 2)])
+def test_the_placing_cost_of_every_move_is_what_the_rules_do(seed: int, players: int) -> None:
+    """Over seeded games, at every choice of a turn's body: a move said to end the placing
+    with N unplaced leaves exactly N placeable caballeros behind for good, and every other
+    move (but Finish placing) leaves the placing open, or ends the turn with no caballero
+    left that could have been placed."""
+    state = new(players, seed)
+    rng = Rng(seed)
+    checked = 0
+    while not GAME.is_over(state) and checked < 400:
+        seat = GAME.to_act(state)[0]
+        actions = GAME.legal_actions(state, seat)
+        if state.phase == BODY and state.special == NOT_STARTED and can_place(state):
+            room = min(CARD_STACK[state.card] - state.placed, state.court[seat])
+            for action in actions:
+                if isinstance(action, PlaceDone):
+                    continue
+                after = GAME.apply(state, seat, action)
+                same_turn = (after.round, after.turn_idx) == (state.round, state.turn_idx)
+                if same_turn:
+                    closed = after.place_closed
+                else:  # the turn ended: closed if caballeros the card allowed stayed in court
+                    closed = min(CARD_STACK[state.card] - state.placed, after.court[seat]) > 0
+                assert unplaced_by(state, action) == (room if closed else 0), (action, state.placed)
+                checked += 1
+        state = GAME.apply(state, seat, actions[rng.randbelow(len(actions))])
+    assert checked > 50
+
+
+# --- a Veto told to the player whose step it stopped ---------------------------------------------
+def test_a_veto_is_told_to_the_player_whose_step_it_stopped() -> None:
+    state = turn("s5_king", king="galicia", court=5, vetoes=(1,))
+    state = act(state, 0, KING[R["granada"]])
+    assert vetoed_notice(state, 0) == ""
+    state = act(state, 1, VETO)
+    notice = "P1 vetoed your move of the King to Granada; your special action is over."
+    for viewer in (None, 0, 1, 2):  # public: the same words on every view
+        view = GAME.view(state, viewer)
+        assert vetoed_notice(view, 0) == notice
+        assert vetoed_notice(view, 1) == vetoed_notice(view, 2) == ""
+    # Nothing was placed yet: the turn goes on, and its prompt starts with the news.
+    assert GAME.prompt(state, 0) == "P1 vetoed your move of the King to Granada. Place up to 5 caballeros."
+    state = act(state, 0, PLACE[CASTILLO])
+    assert vetoed_notice(state, 0) == "" and GAME.prompt(state, 0).startswith("Place up to 4 more")
+    # A step with no short name is told whole in the notice, shortly in the prompt.
+    state = turn("s3_score_castillo", court=2, castillo=[1, 0, 0], vetoes=(2,))
+    state = act(state, 0, SPECIAL_GO)
+    state = act(state, 2, VETO)
+    assert vetoed_notice(state, 0) == "P2 vetoed your special action: score the Castillo."
+    assert GAME.prompt(state, 0).startswith("P2 vetoed your special action. Place up to ")
+
+
+def test_a_veto_after_a_placement_ends_the_turn_and_the_notice_still_tells_it() -> None:
+    state = turn("s5_king", king="galicia", court=5, vetoes=(1,))
+    state = act(state, 0, PLACE[CASTILLO])
+    state = act(state, 0, KING[R["granada"]])
+    state = act(state, 1, VETO)
+    assert state.cur != 0 and state.king == R["galicia"]
+    assert vetoed_notice(state, 0).startswith("P1 vetoed your move of the King to Granada")
+    assert "vetoed" not in GAME.prompt(state, 0), "waiting: the status line says whom for"
