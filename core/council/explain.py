@@ -1,4 +1,5 @@
-"""Why a Council of Four move is illegal, in player words (:func:`why_illegal`)."""
+"""Why a Council of Four move is illegal, in player words (:func:`why_illegal`), and what
+stands between a player and building in a city (:func:`build_need`)."""
 
 from __future__ import annotations
 
@@ -258,3 +259,38 @@ def _pay_reason(state: State, seat: int, codes: tuple[int, ...]) -> str | None:
         road = f" including {counted(extra, 'coin')} for the Queen's roads" if extra else ""
         return f"That payment costs {counted(total, 'coin')}{road}; you have {state.coins[seat]}."
     return None
+
+
+def build_need(state: State, seat: int, city: str) -> str:
+    """What stands between ``seat`` and building in ``city`` (a letter) now, in a few words
+    for a city's detail line; "" when a build there (with a permit or the Queen's help) is
+    a legal move now.
+
+    The holdings come first, the moment last: "you built here", "no merchants left",
+    "build: needs a permit for C" (no unused permit names the city and the hand and coins
+    cannot pay for the Queen's help), "build: needs 2 servants" (one per merchant already
+    there), then "build next turn" (another player's turn, or no main action left) or
+    "build after this move" (a payment or a nobility bonus under way first). Short: at
+    80x24 the city's whole line has two rows. Raises KeyError for an unknown letter.
+    """
+    index = CITY_INDEX[city]
+    if state.built[seat] >> index & 1:
+        return "you built here"
+    if state.built[seat].bit_count() >= MERCHANTS:
+        return "no merchants left"
+    hand = state.hands[seat]
+    cheapest = -1 if hand is None else pay.cheapest(hand, state.balconies[ROYAL_BALCONY])
+    queen = 0 <= cheapest and cheapest + road_cost(state, index) <= state.coins[seat]
+    if not queen and not any(index in PERMIT_CITIES[p] for p in state.unused[seat]):
+        return f"build: needs a permit for {city}"
+    need = state.occupancy(index)
+    if state.servants[seat] < need:
+        return f"build: needs {counted(need, 'servant')}"
+    if state.over:
+        return "the game is over"
+    left = state.mains_allowed - state.mains_taken - (state.stage != STAGE_NONE)
+    if seat != state.current or left <= 0:
+        return "build next turn"
+    if state.pending or state.stage != STAGE_NONE:
+        return "build after this move"
+    return ""

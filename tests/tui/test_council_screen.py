@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 
 import pytest
 from typing import Any
@@ -151,6 +152,7 @@ def test_cursor_visits_every_city_and_enter_without_a_move_says_so() -> None:
     Enter on a city where no move can be made now notifies instead of doing anything."""
 
     async def main() -> None:
+        from core.council.explain import build_need
         from core.council.helpers import map_cities
         from tests.tui.helpers import cursor_keys
 
@@ -178,7 +180,7 @@ def test_cursor_visits_every_city_and_enter_without_a_move_says_so() -> None:
             detail = str(screen.query_one("#c4-detail").render())
             assert f"{letter} {city.name}" in detail
             assert (city.token or "no token") in detail
-            assert "· build " in detail or "you built here" in detail
+            assert f"· {build_need(view, 0, letter)}" in detail  # (no move there: what building needs)
             await pilot.press("enter")
             await pilot.pause()
             assert len(table.log) == before
@@ -188,25 +190,34 @@ def test_cursor_visits_every_city_and_enter_without_a_move_says_so() -> None:
 
 
 def test_city_detail_names_the_neutral_merchant_and_the_servant_cost() -> None:
-    """In the 2-player game a neutral merchant is listed and counts for the servant cost."""
+    """In the 2-player game a neutral merchant is listed and counts for the servant cost:
+    with a permit for the city, the build is offered for 1 servant; without a servant the
+    line says that building there needs one."""
 
     async def main() -> None:
+        from core.council.content import PERMITS
         from core.council.helpers import map_cities
+        from tests.core.council.helpers import take_permit
         from tests.tui.helpers import cursor_keys
 
-        app = MeepleApp(bot_delay=0)
-        async with app.run_test(size=(80, 24)) as pilot:
-            table = council_table()
-            screen = await open_game(pilot, table)
-            view = screen.current_view()
-            neutral = [c for c in map_cities(view) if c.neutral and not c.merchants]
-            assert neutral
-            city = neutral[0]
-            await pilot.press(*cursor_keys(screen, screen._city_positions(view)[city.letter]))
-            await pilot.pause()
-            detail = str(screen.query_one("#c4-detail").render())
-            assert "n (neutral)" in detail
-            assert "build 1 servant" in detail and "1 servants" not in detail
+        for servants, wanted in ((1, "· build 1 servant"), (0, "· build: needs 1 servant")):
+            app = MeepleApp(bot_delay=0)
+            async with app.run_test(size=(80, 24)) as pilot:
+                table = council_table()
+                view = table.view(0)
+                city = next(c for c in map_cities(view) if c.neutral and not c.merchants)
+                index = "ABCDEFGHIJKLMNO".index(city.letter)
+                permit = next(p for p in PERMITS if index in p.cities
+                              and p.index not in table.state.face_up[p.region])
+                take_permit(table.state, 0, permit.id)
+                table.state.servants[0] = servants
+                screen = await open_game(pilot, table)
+                view = screen.current_view()
+                await pilot.press(*cursor_keys(screen, screen._city_positions(view)[city.letter]))
+                await pilot.pause()
+                detail = " ".join(str(screen.query_one("#c4-detail").render()).split())
+                assert "n (neutral)" in detail
+                assert wanted in detail and "1 servants" not in detail, detail
 
     asyncio.run(main())
 
@@ -491,5 +502,48 @@ def test_e_out_of_turn_says_whose_turn_it_is() -> None:
             await pilot.pause()
             assert str(list(app._notifications)[-1].message) == "It is Brook's turn, not yours."
             assert len(table.log) == before
+
+    asyncio.run(main())
+
+
+def test_a_city_offers_a_build_only_where_enter_builds() -> None:
+    """'build free' / 'build 2 servants' (a price) only where a build is a move now; every
+    other city says what building there needs ('build: needs a permit for C', 'build next
+    turn', ...), in core's words, at every step of a seeded game."""
+
+    async def main() -> None:
+        from core.council.actions import Build
+        from core.council.explain import build_need
+        from core.council.helpers import map_cities
+
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = council_table()
+            screen = await open_game(pilot, table)
+            rng = Rng(3)
+            offered = needs = 0
+            for _ in range(40):
+                seat = table.to_act()[0]
+                view = screen.current_view()
+                for city in map_cities(view):
+                    detail = " ".join(screen._city_detail(view, city.letter).plain.split())
+                    where = screen._city_positions(view)[city.letter]
+                    moves = [a for a in screen.board_actions.get(where, []) if isinstance(a, (Build, Royal))]
+                    price = re.search(r" · build (free|\d+ servants?)( → \+.*)?$", detail)
+                    if moves:
+                        offered += 1
+                        assert price, detail
+                    else:
+                        needs += 1
+                        assert not price, detail
+                        assert detail.endswith(f" · {build_need(view, screen.viewer, city.letter)}"), detail
+                legal = table.legal_actions(seat)
+                builds = [a for a in legal if isinstance(a, (Build, Royal, Acquire, Pay))]
+                table.submit(seat, (builds or legal)[rng.randbelow(len(builds or legal))])
+                await pilot.pause()
+                if screen.viewer is None:  # the hot-seat curtain: the next player lifts it
+                    await pilot.press("enter")
+                    await pilot.pause()
+            assert offered and needs
 
     asyncio.run(main())

@@ -30,6 +30,7 @@ from core.council.actions import (
     Token,
 )
 from core.council.content import BALCONIES, CITY_INDEX, REGIONS, C, bonus_text
+from core.council.explain import build_need
 from core.council.helpers import (
     build_gains,
     city_letter,
@@ -287,24 +288,27 @@ class CouncilScreen(GameScreen):
 
     def _city_detail(self, view: State, letter: str) -> Content:
         """One line about a city: name, region, colour class, token, merchants (the neutral
-        one too), the servants building there costs (one per merchant already there) and,
-        where you can build now, what the tokens of your network would give at once."""
+        one too) and, where you can build now, the servants that costs (one per merchant
+        already there) and what the tokens of your network would give at once; elsewhere
+        what building there needs ("build: needs a permit for C")."""
         city = next(c for c in map_cities(view) if c.letter == letter)
         merchants = [Content.styled(player_glyph(s), player_style(s)) for s in city.merchants]
         if city.neutral:
             merchants.append(plain("n (neutral)"))
-        if self.viewer is not None and self.viewer in city.merchants:
-            cost = "you built here"
-        else:
-            need = view.occupancy(CITY_INDEX[letter])
+        need = view.occupancy(CITY_INDEX[letter])
+        where = city_position(city.x, city.y, self.scale)
+        if self.viewer is None:  # a spectator: what a merchant here costs anyone
+            cost = f"building: {counted(need, 'servant') if need else 'free'}"
+        elif any(isinstance(a, (Build, Royal)) for a in self.board_actions.get(where, [])):
+            # Enter builds here: its price and what it gives at once, the tokens of the
+            # merchant's whole network.
             cost = f"build {counted(need, 'servant')}" if need else "build free"
-            where = city_position(city.x, city.y, self.scale)
-            if self.viewer is not None and any(isinstance(a, (Build, Royal)) for a in self.board_actions.get(where, [])):
-                # What the build gives at once: the tokens of the merchant's whole network.
-                tokens, gains = build_gains(view, self.viewer, CITY_INDEX[letter])
-                if len(tokens) > 1:  # (one: the city's own token, told just before)
-                    # In the map's short words: at 80x24 every row of the detail counts.
-                    cost += f" → +{short_bonus(bonus_text(gains))}"
+            tokens, gains = build_gains(view, self.viewer, CITY_INDEX[letter])
+            if len(tokens) > 1:  # (one: the city's own token, told just before)
+                # In the map's short words: at 80x24 every row of the detail counts.
+                cost += f" → +{short_bonus(bonus_text(gains))}"
+        else:  # what building here needs (a permit, servants, your turn …)
+            cost = build_need(view, self.viewer, letter) or "build: not now"
         return Content.assemble(
             template("[b]$letter $name[/] ($region, $colour) · $token · merchants ", letter=city.letter,
                      name=city.name, region=city.region, colour=city.colour, token=city.token or "no token"),

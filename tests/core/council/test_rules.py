@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -187,6 +188,65 @@ def test_no_merchants_left() -> None:
     reason = GAME.why_illegal(state, 0, Build("MO02", "L"))
     assert reason == "You have no merchants left."
     assert not any(isinstance(a, (Build, Royal)) for a in GAME.legal_actions(state, 0))
+
+
+def test_build_need_names_what_a_build_in_a_city_lacks() -> None:
+    """The city detail's words: what stands between a player and building there, holdings
+    first; "" exactly when a build there is a legal move."""
+    from core.council.explain import build_need
+
+    state = fresh()
+    state.coins[0] = 0  # no Queen's help
+    assert build_need(state, 0, "A") == "build: needs a permit for A"
+    take_permit(state, 0, "CO13")  # A, D, E
+    assert build_need(state, 0, "A") == "" and Build("CO13", "A") in GAME.legal_actions(state, 0)
+    assert build_need(state, 0, "B") == "build: needs a permit for B"
+    place(state, 1, "D")
+    state.servants[0] = 0
+    assert build_need(state, 0, "D") == "build: needs 1 servant"
+    assert build_need(state, 0, "A") == ""  # (free: nobody there)
+    take_permit(state, 1, "CO01")  # A
+    assert build_need(state, 1, "A") == "build next turn"  # seat 0 is playing
+    place(state, 0, "E")
+    assert build_need(state, 0, "E") == "you built here"
+    state.mains_taken = 1
+    assert build_need(state, 0, "A") == "build next turn"  # no main action left this turn
+    state.mains_allowed = 2
+    assert build_need(state, 0, "A") == ""
+    state.pending.append((CH_TOKEN, 1, -1))
+    assert build_need(state, 0, "A") == "build after this move"
+    state.pending.clear()
+    place(state, 0, *"BCFGHIKLM")  # 10 merchants with E's
+    assert build_need(state, 0, "A") == "no merchants left"
+    assert not any(isinstance(a, (Build, Royal)) for a in GAME.legal_actions(state, 0))
+    # The Queen's help alone is enough: no permit for J, and she stands there.
+    queen = fresh()
+    set_balcony(queen, 3, "orange", "pink", "blue", "black")
+    set_hand(queen, 0, "orange", "pink", "blue", "black")
+    queen.coins[0] = 0
+    assert build_need(queen, 0, L[queen.queen]) == ""
+    assert build_need(queen, 0, "A") == "build: needs a permit for A"  # her 4 roads cost 8 coins
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_build_need_is_empty_exactly_when_a_build_there_is_legal(seed: int) -> None:
+    """Over random games, for every seat and city: "" if and only if a Build or the
+    Queen's help there is among the legal moves."""
+    from core.council.explain import build_need
+
+    state = new(2 + seed % 3, seed)
+    rng = random.Random(seed)
+    for _ in range(150):
+        if GAME.is_over(state):
+            break
+        for seat in range(state.players):
+            legal = GAME.legal_actions(state, seat)
+            builds = {a.city for a in legal if isinstance(a, (Build, Royal))}
+            for letter in L:
+                need = build_need(state, seat, letter)
+                assert (need == "") is (letter in builds), (seat, letter, need)
+        seat = GAME.to_act(state)[0]
+        GAME.apply_in_place(state, seat, rng.choice(GAME.legal_actions(state, seat)))
 
 
 def test_queen_help() -> None:
