@@ -41,10 +41,9 @@ class MeepleApp(App[None]):
     """The application: starts on the menu (or straight into a game from the CLI)."""
 
     TITLE = "Meeple"
-    CSS_PATH = "app.tcss"
-    # The menu is the bottom screen of the default mode (not pushed over Textual's blank
-    # one, which cost a whole frame drawn and sent at start-up).
-    MODES = {"_default": lambda: _menu_screen()}
+    # The menu's sheet too: read with the app's, it is in the first parse of the
+    # stylesheet (read when the menu is first shown, it cost a whole second parse).
+    CSS_PATH = ["app.tcss", "screens/menu.tcss"]
     ENABLE_COMMAND_PALETTE = True
     BINDINGS = [
         Binding("question_mark", "help", "Help", key_display="?"),
@@ -69,6 +68,12 @@ class MeepleApp(App[None]):
             self.register_theme(theme)
         self.apply_theme(self.settings.theme)
 
+    def get_default_screen(self) -> Screen[Any]:
+        """The menu is the bottom screen: not pushed over Textual's blank one (a whole frame
+        drawn and sent at start-up), nor made a mode's screen (Textual then parses and
+        applies the whole stylesheet once more before the first frame)."""
+        return _menu_screen()
+
     def get_theme_variable_defaults(self) -> dict[str, str]:
         """Defaults for Meeple's own CSS variables (player colours and board colours)."""
         return variable_defaults()
@@ -78,7 +83,20 @@ class MeepleApp(App[None]):
         if name not in self.available_themes:
             self.startup_warnings.append(f"Unknown theme {name!r}; using {DEFAULT_THEME}.")
             name = DEFAULT_THEME
-        self.theme = name
+        if self.is_running:
+            self.theme = name
+            return
+        # Not running yet: the stylesheet is parsed at start-up with this theme's
+        # variables anyway. Setting ``theme`` the usual way would have its watcher parse
+        # and apply the whole stylesheet twice more before the first frame (~40 ms of the
+        # start-up), so only the rest of what the watcher does is done here.
+        self.set_reactive(App.theme, name)
+        self.stylesheet.set_variables(self.get_css_variables())  # (no parse yet: only kept)
+        dark = self.current_theme.dark
+        classes = {cls: False for cls in self.classes if cls.startswith("-theme-")}
+        classes.update({f"-theme-{name}": True, "-dark-mode": dark, "-light-mode": not dark})
+        self.update_classes(classes, update=False)
+        self._refresh_truecolor_filter(self.ansi_theme)
 
     def update_settings(self, settings: Settings) -> None:
         """Store new settings, apply the theme and write the settings file."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any, Awaitable, Callable
 
+from textual.color import Color
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, DataTable, Input, MarkdownViewer, Select
 
@@ -489,3 +490,27 @@ def test_help_lines_wrap_instead_of_being_cut() -> None:
             assert " ".join(shown.split()) == " ".join(text.split()), text
 
     run(body)
+
+
+def test_a_saved_theme_is_the_one_drawn_from_the_first_frame() -> None:
+    """The theme in the settings is applied before the app runs (without parsing the
+    stylesheet again): the menu's first frame is drawn in its colours and classes."""
+    from dataclasses import replace
+
+    from saves import save_settings
+
+    for name, dark in (("meeple-light", False), ("meeple-ansi16", True)):
+        settings, _ = load_settings()
+        assert save_settings(replace(settings, theme=name)) is None
+
+        async def main() -> None:
+            app = MeepleApp()
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.pause()
+                assert app.theme == name and app.current_theme.ansi == (name == "meeple-ansi16")
+                assert app.has_class(f"-theme-{name}") and app.has_class("-dark-mode") == dark
+                background = app.current_theme.background
+                assert app.screen.styles.background == Color.parse(background or "")
+                assert app.get_css_variables()["player-1"] == app.current_theme.variables["player-1"]
+
+        asyncio.run(main())
