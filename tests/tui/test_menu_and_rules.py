@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.containers import VerticalScroll
 from textual.pilot import Pilot
-from textual.widgets import Checkbox, OptionList, Select
+from textual.widget import Widget
+from textual.widgets import Checkbox, MarkdownViewer, OptionList, Select
 
 from tui.app import MeepleApp
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.curtain import HandOffScreen
+from tui.screens.help import HelpScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.new_game import NewGameScreen
 from tui.screens.rules import RulesScreen
@@ -174,3 +177,135 @@ def test_el_grandes_rules_help_has_every_action_card_whole() -> None:
     for card in CARDS:
         assert f"**{card.name}**: {card.text}" in text
     assert "## Every action card" not in rules_text("council")
+
+
+def screen_lines(app: MeepleApp) -> list[str]:
+    """The text of every row of the terminal, as the player sees it."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def thumb_rows(app: MeepleApp, widget: Widget) -> list[int]:
+    """The screen rows where ``widget``'s vertical scrollbar draws anything but blanks."""
+    region = widget.region
+    x = region.right - widget.scrollbar_size_vertical
+    lines = screen_lines(app)
+    return [y for y in range(region.y, region.bottom) if lines[y][x:region.right].strip()]
+
+
+def test_rules_text_has_the_keys_when_the_screen_opens() -> None:
+    """F1 at 80x24: arrows and page keys scroll the text at once (Down does not open the
+    game list); Tab goes to the game selector and back, and the line at the top says so."""
+
+    async def body(pilot: Pilot[Any], app: MeepleApp) -> None:
+        await pilot.press("f1")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, RulesScreen)
+        viewer = screen.query_one("#rules", MarkdownViewer)
+        select = screen.query_one("#rules-game", Select)
+        assert app.focused is not None and viewer in app.focused.ancestors_with_self
+        assert "Tab: choose another game" in screen_lines(app)[0]
+        await pilot.press("pagedown")
+        await pilot.pause()
+        page = viewer.scroll_y
+        assert page >= viewer.size.height - 2
+        await pilot.press("down")
+        await pilot.pause()
+        assert viewer.scroll_y == page + 1 and not select.expanded
+        await pilot.press("end")
+        await pilot.pause()
+        assert viewer.scroll_y == viewer.max_scroll_y > page
+        await pilot.press("home")
+        await pilot.pause()
+        assert viewer.scroll_y == 0
+        await pilot.press("tab")
+        await pilot.pause()
+        assert app.focused is select
+        assert "Tab: back to the text" in screen_lines(app)[0]
+        await pilot.press("tab")
+        await pilot.pause()
+        assert app.focused is not None and viewer in app.focused.ancestors_with_self
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert viewer.scroll_y == page
+
+    run(body)
+
+
+def test_rules_and_help_list_tab_for_the_game_selector() -> None:
+    async def body(pilot: Pilot[Any], app: MeepleApp) -> None:
+        await pilot.press("f1")
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        keys = dict(help_screen.keys())
+        assert "game selector" in keys["tab"] and "Scroll" in keys["↑/↓ pgup/pgdn"]
+
+    run(body)
+
+
+def test_rules_show_one_scrollbar_thumb_wherever_the_text_is() -> None:
+    """The viewer is the one scrolling part, and its thumb is one run of cells (Textual's
+    thumb showed as two marks, ``▂▂`` and ``▇▇``, its body told by a background colour)."""
+
+    async def body(pilot: Pilot[Any], app: MeepleApp) -> None:
+        await pilot.press("f1")
+        await pilot.pause()
+        screen = app.screen
+        viewer = screen.query_one("#rules", MarkdownViewer)
+        scrolling = [w for w in screen.walk_children() if w.show_vertical_scrollbar or w.show_horizontal_scrollbar]
+        assert scrolling == [viewer]
+        assert viewer.region.width == 80, "the text and its scrollbar take the whole width"
+        for game_id in ["quadropolis", "council", "elgrande"]:
+            screen.query_one("#rules-game", Select).value = game_id
+            await pilot.pause()
+            await pilot.pause()
+            for y in range(0, int(viewer.max_scroll_y) + 1, 7):
+                viewer.scroll_to(y=y, animate=False)
+                await pilot.pause()
+                rows = thumb_rows(app, viewer)
+                assert rows, (game_id, y)
+                assert rows == list(range(rows[0], rows[-1] + 1)), (game_id, y, rows)
+
+    run(body)
+
+
+def test_in_game_help_shows_its_closing_line_and_has_its_scrollbar_at_the_edge() -> None:
+    """At 80x24 the Quadropolis help is longer than the screen: the table scrolls, its
+    scrollbar is the dialog's right edge (not against the text), every row can be read
+    whole above the closing line, and that line is always shown."""
+
+    async def body(pilot: Pilot[Any], app: MeepleApp) -> None:
+        await open_game(pilot, quadropolis_table())
+        await pilot.press("question_mark")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, HelpScreen)
+        table = screen.query_one("#help-table", VerticalScroll)
+        dialog = screen.query_one("#help")
+        closing = screen.query_one("#help-closing")
+        assert table.show_vertical_scrollbar, "the test needs a help longer than the screen"
+        assert table.region.right == dialog.region.right - 1  # then the border
+        for text in table.query(".help-text"):
+            assert text.region.right <= table.region.right - table.scrollbar_size_vertical - 2
+        assert closing.region.y >= table.region.bottom
+        rows = screen.keys()
+        seen: list[str] = []
+        while True:
+            lines = screen_lines(app)
+            assert any(HelpScreen.CLOSING_LINE in line for line in lines)
+            thumb = thumb_rows(app, table)
+            assert thumb == list(range(thumb[0], thumb[-1] + 1))
+            left, right = table.region.x, table.region.right - table.scrollbar_size_vertical
+            seen += [line[left:right] for line in lines[table.region.y:table.region.bottom]]
+            if table.scroll_y >= table.max_scroll_y:
+                break
+            await pilot.press("pagedown")
+            await pilot.pause()
+        shown = " ".join(" ".join(seen).split())
+        for key, text in rows:
+            assert " ".join(text.split()[-3:]) in shown, (key, text)
+
+    run(body)

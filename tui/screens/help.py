@@ -8,6 +8,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
+from tui.screens.rules import use_solid_thumb
 from tui.text import plain, template
 
 
@@ -23,8 +24,11 @@ ALWAYS_LISTED = frozenset({"quit"})
 class HelpScreen(ModalScreen[None]):
     """Lists every active key of ``under`` with what it does; any of ? / Esc closes it."""
 
-    CSS_PATH = "modal.tcss"
+    # The help's own layout is with the rules viewer's (the two screens a player reads).
+    CSS_PATH = ["modal.tcss", "rules.tcss"]
     BINDINGS = [Binding("escape,question_mark,q", "close", "Close")]
+    CLOSING_LINE = "Esc or ? closes this help"
+    """The dialog's last line, docked below the scrolling table: always shown."""
 
     def __init__(self, under: Screen[object]) -> None:
         super().__init__()
@@ -52,16 +56,21 @@ class HelpScreen(ModalScreen[None]):
         return rows
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
+        with Vertical(classes="dialog", id="help"):
             title = getattr(self.under, "HELP_TITLE", "") or "this screen"
             yield Static(template("[b]Keys — $title[/b]", title=title), classes="question")
             # A row per key whose description wraps under itself: a long line is never cut.
+            # The only part that scrolls; its scrollbar is the dialog's right edge.
             with VerticalScroll(id="help-table"):
                 for key, text in self.keys():
                     with Horizontal(classes="help-row"):
                         yield Static(plain(key), classes="help-key")
                         yield Static(plain(text), classes="help-text")
-            yield Static("Esc or ? closes this help", classes="hint")
+            # Docked at the dialog's bottom, outside the part that scrolls: always shown.
+            yield Static(self.CLOSING_LINE, classes="hint", id="help-closing")
+
+    def on_mount(self) -> None:
+        use_solid_thumb(self.query_one("#help-table", VerticalScroll))
 
     def action_close(self) -> None:
         """Close the overlay."""

@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 from importlib import resources
+from typing import ClassVar
 
-from textual import on
+from rich.color import Color
+from rich.segment import Segment, Segments
+from rich.style import Style
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import MarkdownViewer, Select
+from textual.scrollbar import ScrollBarRender
+from textual.widget import Widget
+from textual.widgets import MarkdownViewer, Select, Static
 
 from core.registry import all_info
 from tui.text import plain
@@ -32,12 +39,74 @@ def rules_text(game_id: str) -> str:
     return text.rstrip("\n") + "\n\n" + appendix if appendix else text
 
 
+class SolidThumb(ScrollBarRender):
+    """A vertical scrollbar whose thumb is whole cells drawn with a glyph (``█``).
+
+    Textual draws a thumb's body as blank cells told apart from the track by their
+    background alone, and its two ends with ⅛-block glyphs (``▂▂`` … ``▇▇``): where that
+    background hardly differs from the track (some themes, monochrome terminals, screen
+    text) a player sees the two ends as two thumbs. Here the thumb is one run of glyphs.
+    """
+
+    GLYPH: ClassVar[str] = "█"
+
+    @classmethod
+    def render_bar(
+        cls,
+        size: int = 25,
+        virtual_size: float = 50,
+        window_size: float = 20,
+        position: float = 0,
+        thickness: int = 1,
+        vertical: bool = True,
+        back_color: Color = Color.parse("#555555"),
+        bar_color: Color = Color.parse("bright_magenta"),
+    ) -> Segments:
+        """The bar's segments: the track, with the thumb where the window is."""
+        if not vertical or not (window_size and size and virtual_size and size != virtual_size):
+            return super().render_bar(
+                size, virtual_size, window_size, position, thickness, vertical, back_color, bar_color
+            )
+        thumb = min(size, max(1, round(window_size * size / virtual_size)))
+        start = round((size - thumb) * min(1.0, max(0.0, position / (virtual_size - window_size))))
+        upper = Segment(" " * thickness, Style(bgcolor=back_color, meta={"@mouse.down": "scroll_up"}))
+        lower = Segment(" " * thickness, Style(bgcolor=back_color, meta={"@mouse.down": "scroll_down"}))
+        grab = Segment(
+            cls.GLYPH * thickness, Style(color=bar_color, bgcolor=back_color, meta={"@mouse.down": "grab"})
+        )
+        segments = [upper] * start + [grab] * thumb + [lower] * (size - start - thumb)
+        return Segments(segments, new_lines=True)
+
+
+def use_solid_thumb(widget: Widget) -> None:
+    """Draw ``widget``'s vertical scrollbar with :class:`SolidThumb` (Textual's documented
+    way to change one scrollbar's look: set ``renderer`` on that instance)."""
+    widget.vertical_scrollbar.renderer = SolidThumb  # type: ignore[misc]  # the ClassVar is meant to be set per instance (textual.scrollbar.ScrollBar.renderer)
+
+
 class RulesScreen(Screen[None]):
-    """Pick a game at the top; read with arrows / page keys."""
+    """The rules text has the keys (arrows, page keys, Home/End scroll it); Tab moves to
+    the game selector at the top and back.
+
+    The text is the one scrolling part: the viewer scrolls, the document inside it is as
+    tall as its text, so there is one scrollbar.
+    """
 
     CSS_PATH = "rules.tcss"
     BINDINGS = [Binding("escape,q", "app.pop_screen", "Back")]
     HELP_TITLE = "Rules"
+    HELP_KEYS: ClassVar[list[tuple[str, str]]] = [
+        ("↑/↓ pgup/pgdn", "Scroll the rules"),
+        ("home/end", "Go to the start / the end of the rules"),
+        ("tab", "Go to the game selector (↓ or Enter opens the list), Tab again goes back to the text"),
+    ]
+    # The rules text (the viewer's document) has the keys when the screen opens.
+    AUTO_FOCUS = "#rules Markdown"
+
+    TEXT_HINT = "Tab: choose another game"
+    """Next to the game selector while the text has the keys."""
+    SELECT_HINT = "↓/Enter: list of games · Tab: back to the text"
+    """Next to the game selector while it has the focus."""
 
     def __init__(self, game_id: str | None = None) -> None:
         super().__init__()
@@ -46,17 +115,28 @@ class RulesScreen(Screen[None]):
         self.game_id = game_id if game_id in ids else ids[0]
 
     def compose(self) -> ComposeResult:
-        yield Select(
-            [(plain(g.title), g.id) for g in self.games], value=self.game_id,
-            allow_blank=False, compact=True, id="rules-game",
-        )
+        with Horizontal(id="rules-bar"):
+            yield Select(
+                [(plain(g.title), g.id) for g in self.games], value=self.game_id,
+                allow_blank=False, compact=True, id="rules-game",
+            )
+            yield Static(self.TEXT_HINT, id="rules-hint", markup=False)
         yield MarkdownViewer(rules_text(self.game_id), show_table_of_contents=False, id="rules")
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.query_one("#rules", MarkdownViewer).focus()
+        use_solid_thumb(self.query_one("#rules", MarkdownViewer))
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """Say what Tab does from where the focus is now."""
+        on_select = self.query_one("#rules-game", Select) in event.widget.ancestors_with_self
+        self.query_one("#rules-hint", Static).update(
+            self.SELECT_HINT if on_select else self.TEXT_HINT, layout=False
+        )
 
     @on(Select.Changed, "#rules-game")
     async def _changed(self, event: Select.Changed) -> None:
         self.game_id = str(event.value)
-        await self.query_one("#rules", MarkdownViewer).document.update(rules_text(self.game_id))
+        viewer = self.query_one("#rules", MarkdownViewer)
+        await viewer.document.update(rules_text(self.game_id))
+        viewer.scroll_home(animate=False)
