@@ -1,16 +1,25 @@
-"""New game: pick a game, the seats (human or bot level, names), options and a seed."""
+"""New game: pick a game, the seats (human or bot level, names), options and a seed.
+
+The form remembers, per game, what it held when it was last left (started or backed out
+of) for as long as the app runs: the player count, each seat's human or bot level and the
+options (:class:`FormChoices`). Names come from the settings, the seed is new each time.
+"""
 
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass, field
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from textual import events, on
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
+from textual.geometry import Size
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from core.engine import GameInfo
@@ -18,9 +27,41 @@ from core.registry import all_info
 from core.table import Controller, Seat
 from saves import check_player_name
 from tui.app import meeple_app
+from tui.screens.rules import use_solid_thumb
 from tui.text import notify, plain
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.players import player_glyph
+
+SEATS = 5
+"""Seat rows in the form (the most players any game takes)."""
+
+
+@dataclass
+class FormChoices:
+    """What the form held for one game when it was last left."""
+
+    players: int
+    controllers: tuple[str, ...]
+    """Each seat row's controller value ("human" or a bot level), all rows, shown or not."""
+    options: dict[str, str | bool]
+    """Each option's widget value, by option key."""
+
+
+@dataclass
+class FormMemory:
+    """The new-game choices of one running app: per game, and the game last left."""
+
+    last_game: str | None = None
+    games: dict[str, FormChoices] = field(default_factory=dict)
+
+
+_MEMORY: WeakKeyDictionary[App[Any], FormMemory] = WeakKeyDictionary()
+
+
+def form_memory(app: App[Any]) -> FormMemory:
+    """The new-game memory of ``app`` (empty when it starts; kept while it runs)."""
+    return _MEMORY.setdefault(app, FormMemory())
+
 
 class TickBox(Checkbox):
     """A checkbox whose state shows without colour: a tick when on, blank when off.
@@ -60,29 +101,88 @@ def _choices(offered: list[tuple[str, str]]) -> list[tuple[Content, str]]:
     return [(plain(label), value) for label, value in offered]
 
 
+class FocusMarker(Static):
+    """The first cells of a form row: ``▶`` while a field of the row has the focus.
+
+    A glyph, not a colour: the compact fields' own focus look is a slight change of
+    background that some themes hardly show.
+    """
+
+    GLYPH = "▶"
+
+    def __init__(self) -> None:
+        super().__init__(" ", classes="marker", markup=False)
+
+    def show(self, marked: bool) -> None:
+        """Mark the row or clear the mark (the marker's size never changes: no layout)."""
+        self.update(self.GLYPH if marked else " ", layout=False)
+
+
+class OptionHelp(Static):
+    """The explanation of the option with the focus, in a place that does not move.
+
+    It is as tall as the longest explanation of the game's options at its width
+    (:meth:`reserve`), so a focus change never lays the form out and never pushes what
+    is below it away.
+    """
+
+    def __init__(self, *, id: str) -> None:
+        super().__init__("", id=id, markup=False)
+        self._texts: list[str] = []
+
+    def reserve(self, texts: list[str]) -> None:
+        """Make room for the longest of ``texts`` (shown one at a time) and show none."""
+        self._texts = list(texts)
+        self.update("")
+
+    def say(self, text: str) -> None:
+        """Show ``text`` (one of the reserved texts, or "") in the reserved room."""
+        self.update(plain(text), layout=False)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """The lines of the longest reserved text wrapped at ``width``."""
+        lines = [len(plain(text).wrap(width)) for text in self._texts]
+        return max([super().get_content_height(container, viewport, width), *lines])
+
+
+class FormScroll(VerticalScroll, can_focus=False):
+    """The form's fields, scrolled by the focus (Tab): not a stop of its own on the way."""
+
+
 class NewGameScreen(Screen[None]):
-    """A one-page form; Enter on Start (or ctrl+n anywhere) begins the game."""
+    """A one-page form; Enter on Start (or ctrl+n anywhere) begins the game.
+
+    The fields scroll; the option explanation and the buttons sit below them and never
+    scroll away. A ``▶`` marks the row of the field with the focus.
+    """
 
     HELP_TITLE = "New game"
 
     CSS_PATH = "new_game.tcss"
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back"),
+        Binding("escape", "back", "Back"),
         Binding("ctrl+n", "start", "Start game"),
     ]
 
     def __init__(self, game_id: str | None = None) -> None:
         super().__init__()
         self.games: list[GameInfo] = all_info()
+        self._wanted = game_id
+        """The game asked for; None: the game last left in this app, or the first."""
         self.game: GameInfo = next((g for g in self.games if g.id == game_id), self.games[0])
         self._options_players = 0
         """Player count the option widgets were built for."""
+        self._marked: FocusMarker | None = None
 
     def compose(self) -> ComposeResult:
         settings = meeple_app(self).settings
-        with VerticalScroll(id="form"):
+        if self._wanted is None:
+            last = form_memory(self.app).last_game
+            self.game = next((g for g in self.games if g.id == last), self.game)
+        with FormScroll(id="form"):
             yield Static("New game", id="title")
             with Horizontal(classes="row"):
+                yield FocusMarker()
                 yield Label("Game", classes="label")
                 yield Select(
                     [(plain(g.title), g.id) for g in self.games],
@@ -93,10 +193,12 @@ class NewGameScreen(Screen[None]):
                 )
             yield Static(plain(self.game.blurb), id="blurb")
             with Horizontal(classes="row"):
+                yield FocusMarker()
                 yield Label("Players", classes="label")
                 yield Select([], allow_blank=True, compact=True, id="count")
-            for index in range(5):
+            for index in range(SEATS):
                 with Horizontal(classes="row seat", id=f"seat-{index}"):
+                    yield FocusMarker()
                     yield Label(f"Seat {player_glyph(index)}", classes="label")
                     names = settings.default_names
                     yield Input(
@@ -106,73 +208,142 @@ class NewGameScreen(Screen[None]):
                         id=f"name-{index}",
                         classes="name",
                     )
-                    default = "human" if index == 0 else settings.bot_level
                     yield Select(
-                        CONTROLLERS, value=default, allow_blank=False, compact=True,
-                        id=f"ctl-{index}", classes="controller",
+                        CONTROLLERS, value=self._default_controller(index), allow_blank=False,
+                        compact=True, id=f"ctl-{index}", classes="controller",
                     )
             yield Static("Options", classes="section")
-            yield VerticalScroll(id="options")
-            yield Static("", id="option-help")
+            # Not a scrolling box of its own: the form is the one part that scrolls.
+            yield Vertical(id="options")
             with Horizontal(classes="row"):
+                yield FocusMarker()
                 yield Label("Seed", classes="label")
                 yield Input(
                     placeholder="blank = random", restrict=r"[0-9]*", max_length=18,
                     compact=True, id="seed",
                 )
-            with Horizontal(id="buttons"):
+        with Vertical(id="form-foot"):
+            yield OptionHelp(id="option-help")
+            with Horizontal(id="buttons", classes="row"):
+                yield FocusMarker()
                 yield Button("Start game", variant="primary", id="start", compact=True)
                 yield Button("Back", id="back", compact=True)
         yield KeyBar()
 
+    def _default_controller(self, index: int) -> str:
+        """A seat's controller when nothing is remembered: the first seat human, the others
+        bots at the settings' level."""
+        return "human" if index == 0 else meeple_app(self).settings.bot_level
+
     def on_mount(self) -> None:
+        use_solid_thumb(self.query_one("#form", FormScroll))
         self._show_game(self.game)
-        self.query_one("#game", Select).focus()
+        self.set_focus(self.query_one("#game", Select))
 
     def _show_game(self, info: GameInfo) -> None:
+        """Fill the form for ``info``: its choices as last left in this app, or defaults."""
         self.game = info
+        remembered = form_memory(self.app).games.get(info.id)
         self.query_one("#blurb", Static).update(plain(info.blurb))
         count = self.query_one("#count", Select)
         counts = list(range(info.min_players, info.max_players + 1))
         count.set_options([(str(n), n) for n in counts])
-        count.value = 2 if 2 in counts else counts[0]
-        self._show_seats(int(count.value))
-        self._options_players = int(count.value)
-        box = self.query_one("#options", VerticalScroll)
+        if remembered is not None and remembered.players in counts:
+            players = remembered.players
+        else:
+            players = 2 if 2 in counts else counts[0]
+        count.value = players
+        self._show_seats(players)
+        self._options_players = players
+        if remembered is not None:
+            for index, value in enumerate(remembered.controllers[:SEATS]):
+                if value in {v for _, v in CONTROLLERS}:
+                    self.query_one(f"#ctl-{index}", Select).value = value
+        kept = remembered.options if remembered is not None else {}
+        box = self.query_one("#options", Vertical)
         box.remove_children()
         for spec in info.options:
             if isinstance(spec.default, bool):
-                box.mount(TickBox(plain(spec.label), spec.default, compact=True, id=f"opt-{spec.key}"))
-            else:
+                ticked = kept.get(spec.key, spec.default)
                 row = Horizontal(classes="row")
                 box.mount(row)
+                row.mount(FocusMarker())
+                row.mount(
+                    TickBox(plain(spec.label), ticked if isinstance(ticked, bool) else spec.default,
+                            compact=True, id=f"opt-{spec.key}")
+                )
+            else:
+                offered = spec.offered(players)
+                chosen = kept.get(spec.key, str(spec.default))
+                if chosen not in [v for _, v in offered]:
+                    chosen = str(spec.default)
+                row = Horizontal(classes="row")
+                box.mount(row)
+                row.mount(FocusMarker())
                 row.mount(Label(plain(spec.label), classes="label wide"))
                 row.mount(
                     Select(
-                        _choices(spec.offered(int(count.value))),
-                        value=str(spec.default),
+                        _choices(offered),
+                        value=chosen,
                         allow_blank=False,
                         compact=True,
                         id=f"opt-{spec.key}",
                     )
                 )
         box.display = bool(info.options)
-        self.query_one("#option-help", Static).update("")
+        self.query_one("#option-help", OptionHelp).reserve([spec.help for spec in info.options])
+
+    def remember(self) -> None:
+        """Keep what the form holds for its game, for the next time it is opened."""
+        count = self.query_one("#count", Select).value
+        if not isinstance(count, int):
+            return  # the choice list is still being filled: nothing was chosen yet
+        options: dict[str, str | bool] = {}
+        for spec in self.game.options:
+            widget = self.query(f"#opt-{spec.key}").first()
+            value = widget.value if isinstance(widget, (Checkbox, Select)) else Select.NULL
+            if isinstance(value, (str, bool)):
+                options[spec.key] = value
+        memory = form_memory(self.app)
+        memory.last_game = self.game.id
+        memory.games[self.game.id] = FormChoices(
+            players=count,
+            controllers=tuple(
+                str(self.query_one(f"#ctl-{index}", Select).value) for index in range(SEATS)
+            ),
+            options=options,
+        )
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        """Explain the option under the focus in the line below the options."""
-        widget_id = event.widget.id or ""
+        """Mark the focused field's row; explain the option under the focus below the form."""
+        widget = event.widget
+        marker = self._marker_of(widget)
+        if marker is not self._marked:
+            if self._marked is not None:
+                self._marked.show(False)
+            if marker is not None:
+                marker.show(True)
+            self._marked = marker
+        widget_id = widget.id or ""
         spec = next((o for o in self.game.options if widget_id == f"opt-{o.key}"), None)
-        self.query_one("#option-help", Static).update(plain(spec.help) if spec else "")
+        self.query_one("#option-help", OptionHelp).say(spec.help if spec else "")
+
+    def _marker_of(self, widget: Widget) -> FocusMarker | None:
+        """The focus marker of the form row that holds ``widget`` (None outside a row)."""
+        for node in widget.ancestors_with_self:
+            if isinstance(node, Widget) and node.has_class("row"):
+                return next(iter(node.query_children(FocusMarker)), None)
+        return None
 
     def _show_seats(self, count: int) -> None:
-        for index in range(5):
+        for index in range(SEATS):
             self.query_one(f"#seat-{index}").display = index < count
 
     @on(Select.Changed, "#game")
     def _game_changed(self, event: Select.Changed) -> None:
         info = next(g for g in self.games if g.id == event.value)
         if info is not self.game:
+            self.remember()
             self._show_game(info)
 
     @on(Select.Changed, "#count")
@@ -208,11 +379,14 @@ class NewGameScreen(Screen[None]):
         options = self.options()
         if options is None:
             return
+        self.remember()
         # The game screen replaces this form, so escape from the game goes to the menu.
         start_new_game(self.app, self.game.id, seats, seed, options, replace=True)
 
     @on(Button.Pressed, "#back")
-    def _back(self) -> None:
+    def action_back(self) -> None:
+        """Leave the form; its choices are kept for the next time."""
+        self.remember()
         self.app.pop_screen()
 
     def seats(self) -> list[Seat] | None:
