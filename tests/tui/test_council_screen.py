@@ -547,3 +547,35 @@ def test_a_city_offers_a_build_only_where_enter_builds() -> None:
             assert offered and needs
 
     asyncio.run(main())
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_scoreboard_figures_stand_under_one_row_of_headings(size: tuple[int, int]) -> None:
+    """'coin serv nob mer perm hand' once, under the first player's name; every player's
+    figures right-aligned under those words, each row within the scoreboard's width."""
+
+    async def main() -> None:
+        from core.council.helpers import player_info
+
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=size) as pilot:
+            table = council_table(moves=30)
+            screen = await open_game(pilot, table)
+            board = screen.query_one("#scoreboard")
+            lines = str(board.render()).split("\n")
+            assert all(len(line.rstrip()) <= board.content_region.width for line in lines), lines
+            heads = [line for line in lines if line.split() == ["coin", "serv", "nob", "mer", "perm", "hand"]]
+            assert len(heads) == 1 and lines.index(heads[0]) == 1, lines
+            view = screen.current_view()
+            for seat in (0, 1):
+                info = player_info(view, seat)
+                name = next(i for i, line in enumerate(lines) if f" {info.name}" in line)
+                row = lines[name + 1 + (seat == 0)]
+                figures = [info.coins, info.servants, info.nobility, info.merchants_left,
+                           len(info.unused_permits) + len(info.used_permits), info.hand_size]
+                assert [int(n) for n in row.split()] == figures, row
+                for word in heads[0].split():  # right-aligned: each figure ends under its heading
+                    end = heads[0].index(word) + len(word)
+                    assert row[end - 1] != " " and (end == len(row) or row[end] == " "), (word, row)
+
+    asyncio.run(main())

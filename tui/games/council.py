@@ -71,6 +71,10 @@ from tui.widgets.players import player_glyph, player_style
 LIST_COUNCIL = {"coast": "Coast", "hills": "Hills", "mountains": "Mountains", "royal": "Queen"}  # as on the board
 
 
+# The scoreboard's columns of figures, headed once: at 80x24 the six fit its 28 cells.
+FIGURE_HEADS = ("coin", "serv", "nob", "mer", "perm", "hand")
+
+
 class CouncilBoard(BoardView):
     """The council board; adds a key to end the turn."""
 
@@ -101,8 +105,8 @@ class CouncilScreen(GameScreen):
         ("map", "city letter, then the letters of players with a merchant there "
                 "(n: a neutral merchant of the 2-player game) · ♛ the Queen"),
         ("permits", "BC:3vp 3c = build in B or C, bonus 3 VP and 3 coins"),
-        ("players", "14c coins · 2s servants · N3 nobility · m9 merchants left · p2 permits · "
-                    "h8 cards; permits BC FGH: the cities of a player's unused permits"),
+        ("players", "coin coins · serv servants · nob nobility · mer merchants left · perm permits · "
+                    "hand politics cards; permits BC FGH: the cities of a player's unused permits"),
     ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -330,19 +334,24 @@ class CouncilScreen(GameScreen):
         return Content("\n").join(plain(line) for line in lines)
 
     def scoreboard_extra(self, view: State) -> dict[int, Content]:
-        """Coins, servants, nobility, merchants left, permits and hand size of each player,
-        and the cities of each player's unused permits (public: they lie face up); your own
-        are in the private panel on tall screens."""
+        """Each player's coins, servants, nobility, merchants left, permits and hand size in
+        columns under one row of headings (after the first player's name: the scoreboard
+        has no row above it), and the cities of each player's unused permits (public: they
+        lie face up); your own are in the private panel on tall screens."""
         extra = {}
         for seat in range(len(self.table.seats)):
             info = player_info(view, seat)
-            permits = len(info.unused_permits) + len(info.used_permits)
-            figures = (f"{info.coins}c {info.servants}s N{info.nobility} "
-                       f"m{info.merchants_left} p{permits} h{info.hand_size}")
-            extra[seat] = template("\n   [dim]$figures[/]", figures=figures)
+            figures = (info.coins, info.servants, info.nobility, info.merchants_left,
+                       len(info.unused_permits) + len(info.used_permits), info.hand_size)
+            row = " ".join(f"{n:>{len(head)}}" for n, head in zip(figures, FIGURE_HEADS))
+            if seat == 0:
+                extra[seat] = template("\n [dim]$heads[/]", heads=" ".join(FIGURE_HEADS))
+            else:
+                extra[seat] = Content()
+            extra[seat] += template("\n $row", row=row)
             if info.unused_permits and (seat != self.viewer or not self.has_class("-tall")):
                 cities = " ".join("".join(permit_info(p).cities) for p in info.unused_permits)
-                extra[seat] += template("\n   [dim]permits $cities[/]", cities=cities)
+                extra[seat] += template("\n [dim]permits $cities[/]", cities=cities)
         return extra
 
     # --- keys -----------------------------------------------------------------------------
