@@ -223,9 +223,9 @@ def test_city_detail_names_the_neutral_merchant_and_the_servant_cost() -> None:
 
 
 def test_queen_payment_is_one_label_with_its_roads_and_total() -> None:
-    """'Pay 9 coins: blue + purple + 1 road': the total once and first (a narrow list cuts
-    the end of a row), the cards, the roads (one road singular); the route line says
-    '1 road' too."""
+    """'Pay 9 coins: B V + 1 road': the total once and first (a narrow list cuts the end
+    of a row), the cards by the hand line's letters, the roads (one road singular); the
+    route line says '1 road' too."""
 
     async def main() -> None:
         from core.council.helpers import payment_preview, queen_city, shortest_route
@@ -249,9 +249,14 @@ def test_queen_payment_is_one_label_with_its_roads_and_total() -> None:
             labels = [(text, action) for text, action in screen.query_one("#actions")._items
                       if isinstance(action, Pay)]
             assert labels
+            letters = {"orange": "O", "pink": "P", "blue": "B", "black": "K", "white": "W",
+                       "purple": "V", "joker": "J"}
             for text, action in labels:
                 total = payment_preview(view, action.cards)
-                assert text == f"Pay {total} coins: {' + '.join(action.cards)} + 1 road", text
+                assert text.startswith(f"Pay {total} coins: ") and text.endswith(" + 1 road"), text
+                cards = text.removeprefix(f"Pay {total} coins: ").removesuffix(" + 1 road").split()
+                assert sorted(c[0] for c in cards) == sorted({letters[n] for n in action.cards})
+                assert sum(int(c[1:] or 1) for c in cards) == len(action.cards), text
 
     asyncio.run(main())
 
@@ -545,6 +550,44 @@ def test_a_city_offers_a_build_only_where_enter_builds() -> None:
                     await pilot.press("enter")
                     await pilot.pause()
             assert offered and needs
+
+    asyncio.run(main())
+
+
+def test_payments_are_listed_cheapest_first_and_differ_where_the_row_is_cut() -> None:
+    """At 80x24 each payment is one row of the move list cut at its width: the coins, then
+    the cards by the hand line's letters ('Pay 4 coins: P K W'), cheapest first, so no two
+    rows read the same before the cut. The detail line names the colours of the one
+    highlighted and what it leaves; Enter on the hand lists them in the same order."""
+
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = council_table(seed=8)
+            screen = await open_game(pilot, table)
+            acquire = next(a for a in table.legal_actions(0) if isinstance(a, Acquire) and a.tile == "CO01")
+            table.submit(0, acquire)
+            await pilot.pause()
+            view = screen.current_view()
+            items = screen.query_one("#actions")._items
+            texts = [text for text, _ in items]
+            assert texts[0] == "Pay 0 coins: P K W V" and texts[-1] == "Pay 10 coins: V", texts
+            costs = [payment_preview(view, action.cards) for _, action in items]
+            assert costs == sorted(costs) and len(items) == len(table.legal_actions(0)) == 15
+            width = screen.query_one("#action-options").content_region.width
+            assert width <= 30
+            assert len({text[:width - 2] for text in texts}) == len(texts)
+            await pilot.press("m", "down")
+            await pilot.pause()
+            detail = str(screen.query_one("#c4-detail").render())
+            assert " ".join(detail.split()) == "Pay 4 coins: pink + black + white · leaves you 6 coins"
+            await pilot.press("escape")
+            screen.board_cursor.move_to(screen.board_position(items[0][1], view))
+            await pilot.pause()
+            screen.board_choose()
+            await pilot.pause()
+            actions = screen.query_one("#actions")
+            assert actions.narrowed and actions._shown == [action for _, action in items]
 
     asyncio.run(main())
 

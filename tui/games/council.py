@@ -9,6 +9,7 @@ place on the board (servants, changing permits, ending the turn) are in the move
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Hashable
 
 from textual import on
@@ -19,6 +20,7 @@ from textual.message import Message
 from textual.widgets import Static
 
 from core.council.actions import (
+    PAY_CODES,
     Acquire,
     Build,
     Elect,
@@ -29,7 +31,7 @@ from core.council.actions import (
     Royal,
     Token,
 )
-from core.council.content import BALCONIES, CITY_INDEX, REGIONS, C, bonus_text
+from core.council.content import BALCONIES, CARD_NAMES, CITY_INDEX, REGIONS, C, bonus_text
 from core.council.explain import build_need
 from core.council.helpers import (
     build_gains,
@@ -48,6 +50,7 @@ from core.council.state import STAGE_ROYAL, State
 from core.table import LogEntry
 from core.words import counted
 from tui.games.council_render import (
+    COLOUR_LETTER,
     LARGE_SCALE,
     LEGEND,
     SMALL_SCALE,
@@ -62,6 +65,7 @@ from tui.games.council_render import (
 )
 from tui.screens.game import GameScreen
 from tui.text import notify, plain, template
+from tui.widgets.action_list import ActionList
 from tui.widgets.board import BoardView
 from tui.widgets.cursor import Target
 from tui.widgets.picture import BoardPicture
@@ -190,27 +194,69 @@ class CouncilScreen(GameScreen):
 
     def action_label(self, action: Hashable, view: State) -> str:
         """Move-list labels lead with what tells the moves apart, since a narrow list cuts
-        the end of a row: the coins of a payment ("Pay 9 coins: blue + purple + 1 road", the
-        Queen's roads and total written once), the council of an election ("Coast: elect
-        pink (+4 coins)"); acquiring a permit adds what the viewer's cards and coins can pay
-        its council ("Acquire permit CO04 [D: 7 VP] · pay 0–10 coins")."""
+        the end of a row: the coins of a payment, then its cards by the letters of the hand
+        line ("Pay 9 coins: B V + 1 road", the Queen's roads and total written once; the
+        detail line names the colours), the council of an election ("Coast: elect pink (+4
+        coins)"); acquiring a permit adds what the viewer's cards and coins can pay its
+        council ("Acquire permit CO04 [D: 7 VP] · pay 0–10 coins")."""
         if isinstance(action, Acquire):
             price = self._price_text(view, action.region)
             if price:
                 return f"{super().action_label(action, view)} · {price}"
         if isinstance(action, Pay):
-            cost = payment_preview(view, action.cards)
-            if cost is not None:
-                parts = list(action.cards)
-                if view.stage == STAGE_ROYAL:
-                    roads = len(shortest_route(view, queen_city(view), city_letter(view.stage_arg))) - 1
-                    parts += [counted(roads, "road")] if roads else []
-                return f"Pay {counted(cost, 'coin')}: {' + '.join(parts)}"
+            text = self._payment_text(action, view, short=True)
+            if text:
+                return text
         if isinstance(action, Elect):
             return f"{LIST_COUNCIL[action.balcony]}: elect {action.colour} (+{C.elect_income} coins)"
         if isinstance(action, ElectQuick):
             return f"{LIST_COUNCIL[action.balcony]}: elect {action.colour} for 1 servant (quick)"
         return super().action_label(action, view)
+
+    def _payment_text(self, action: Pay, view: State, short: bool) -> str:
+        """ "Pay 9 coins: B V + 1 road" (``short``: the cards as the hand line writes them,
+        "K2" for two black) or "Pay 9 coins: blue + purple + 1 road", the cards in the hand
+        line's order either way; "" when the payment cannot be previewed."""
+        cost = payment_preview(view, action.cards)
+        if cost is None:
+            return ""
+        codes = PAY_CODES[action.cards]  # (in the hand line's order)
+        if short:
+            counts = sorted(Counter(codes).items())
+            parts = [" ".join(COLOUR_LETTER[CARD_NAMES[c]] + (str(n) if n > 1 else "") for c, n in counts)]
+        else:
+            parts = [CARD_NAMES[c] for c in codes]
+        if view.stage == STAGE_ROYAL:
+            roads = len(shortest_route(view, queen_city(view), city_letter(view.stage_arg))) - 1
+            parts += [counted(roads, "road")] if roads else []
+        return f"Pay {counted(cost, 'coin')}: {' + '.join(parts)}"
+
+    def move_preview(self, action: Hashable, view: State) -> Content:
+        """A payment highlighted in the list is told with its colours' names (the list
+        writes their letters) and the coins it leaves you."""
+        if isinstance(action, Pay) and self.viewer is not None:
+            text = self._payment_text(action, view, short=False)
+            cost = payment_preview(view, action.cards)
+            if text and cost is not None:
+                return plain(f"{text} · leaves you {counted(view.coins[self.viewer] - cost, 'coin')}")
+        return super().move_preview(action, view)
+
+    def refresh_all(self) -> None:
+        """Redraw every panel, with the payments in the move list cheapest first (the
+        rules list them by the number of cards, the dearest first), ties by the hand
+        line's colour order."""
+        super().refresh_all()
+        actions = self.query_one("#actions", ActionList)
+        items = actions._items  # (the list as the shared screen filled it)
+        payments = [action for _, action in items if isinstance(action, Pay)]
+        if not payments or len(payments) < len(items):  # (paying is a decision of its own)
+            return
+        view = self.current_view()
+        rank: dict[Hashable, tuple[int, tuple[int, ...]]] = {
+            action: (payment_preview(view, action.cards) or 0, PAY_CODES[action.cards]) for action in payments}
+        ordered = sorted(items, key=lambda item: rank[item[1]])
+        if ordered != items:
+            actions.set_actions(ordered)
 
     # --- drawing --------------------------------------------------------------------------
     def update_board(self, view: State) -> None:
