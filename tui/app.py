@@ -44,6 +44,9 @@ class MeepleApp(App[None]):
     # The menu's sheet too: read with the app's, it is in the first parse of the
     # stylesheet (read when the menu is first shown, it cost a whole second parse).
     CSS_PATH = ["app.tcss", "screens/menu.tcss"]
+    # The menu is the bottom screen of the default mode (not pushed over Textual's blank
+    # one, which cost a whole frame drawn and sent at start-up).
+    MODES = {"_default": lambda: _menu_screen()}
     ENABLE_COMMAND_PALETTE = True
     BINDINGS = [
         Binding("question_mark", "help", "Help", key_display="?"),
@@ -67,12 +70,6 @@ class MeepleApp(App[None]):
         for theme in user_themes:
             self.register_theme(theme)
         self.apply_theme(self.settings.theme)
-
-    def get_default_screen(self) -> Screen[Any]:
-        """The menu is the bottom screen: not pushed over Textual's blank one (a whole frame
-        drawn and sent at start-up), nor made a mode's screen (Textual then parses and
-        applies the whole stylesheet once more before the first frame)."""
-        return _menu_screen()
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         """Defaults for Meeple's own CSS variables (player colours and board colours)."""
@@ -241,6 +238,13 @@ def meeple_app(node: DOMNode) -> MeepleApp:
 
 def _menu_screen() -> Screen[Any]:
     """The menu, imported when the app starts (not when this module is imported)."""
+    from textual._context import active_app
+
     from tui.screens.menu import MenuScreen
 
-    return MenuScreen()
+    screen = MenuScreen()
+    # Textual restyles a mode's first screen from scratch (its CSS count starts at -1),
+    # parsing and applying the whole stylesheet once more before the first frame; this
+    # one is styled like any new screen when mounted, so it is marked up to date.
+    screen._css_update_count = active_app.get()._css_update_count
+    return screen
