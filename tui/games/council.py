@@ -65,7 +65,6 @@ from tui.games.council_render import (
 )
 from tui.screens.game import GameScreen
 from tui.text import notify, plain, template
-from tui.widgets.action_list import ActionList
 from tui.widgets.board import BoardView
 from tui.widgets.cursor import Target
 from tui.widgets.picture import BoardPicture
@@ -241,22 +240,19 @@ class CouncilScreen(GameScreen):
                 return plain(f"{text} · leaves you {counted(view.coins[self.viewer] - cost, 'coin')}")
         return super().move_preview(action, view)
 
-    def refresh_all(self) -> None:
-        """Redraw every panel, with the payments in the move list cheapest first (the
-        rules list them by the number of cards, the dearest first), ties by the hand
-        line's colour order."""
-        super().refresh_all()
-        actions = self.query_one("#actions", ActionList)
-        items = actions._items  # (the list as the shared screen filled it)
-        payments = [action for _, action in items if isinstance(action, Pay)]
-        if not payments or len(payments) < len(items):  # (paying is a decision of its own)
-            return
-        view = self.current_view()
-        rank: dict[Hashable, tuple[int, tuple[int, ...]]] = {
-            action: (payment_preview(view, action.cards) or 0, PAY_CODES[action.cards]) for action in payments}
-        ordered = sorted(items, key=lambda item: rank[item[1]])
-        if ordered != items:
-            actions.set_actions(ordered)
+    def list_order(self, legal: list[Hashable], view: State) -> list[Hashable]:
+        """Payments cheapest first (the rules list them by the number of cards, the
+        dearest first), ties by the hand line's colour order; other moves as the rules
+        list them."""
+        payments: list[Pay] = [action for action in legal if isinstance(action, Pay)]
+        if not payments or len(payments) < len(legal):  # (paying is a decision of its own)
+            return legal
+
+        def price(action: Pay) -> tuple[int, tuple[int, ...]]:
+            return payment_preview(view, action.cards) or 0, PAY_CODES[action.cards]
+
+        ordered: list[Pay] = sorted(payments, key=price)
+        return list(ordered)
 
     # --- drawing --------------------------------------------------------------------------
     def update_board(self, view: State) -> None:

@@ -401,7 +401,7 @@ class GameScreen(Screen[None]):
         legal: list[Hashable] = []
         if self.viewer is not None and self.viewer in acting and not self._curtain_up:
             legal = self.table.legal_actions(self.viewer)
-        actions.set_actions([(self.action_label(a, view), a) for a in legal])
+        actions.set_actions([(self.action_label(a, view), a) for a in self.list_order(legal, view)])
         self._update_targets(view, legal)
         self.update_board(view)
 
@@ -415,6 +415,11 @@ class GameScreen(Screen[None]):
         """True when the viewer must decide but none of the moves has a place on the board."""
         legal = self.table.legal_actions(self.viewer) if self.viewer is not None else []
         return bool(legal) and all(self.board_position(a, view) is None for a in legal)
+
+    def list_order(self, legal: list[Hashable], view: Any) -> list[Hashable]:
+        """The legal moves in the order the move list shows them (override where the
+        rules' order is not the one a player reads best): by default the rules' order."""
+        return legal
 
     def action_label(self, action: Hashable, view: Any) -> str:
         """Text of a move in the move list (override to add previews such as costs)."""
