@@ -594,8 +594,8 @@ def test_payments_are_listed_cheapest_first_and_differ_where_the_row_is_cut() ->
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 def test_scoreboard_figures_stand_under_one_row_of_headings(size: tuple[int, int]) -> None:
-    """'coin serv nob mer perm hand' once, under the first player's name; every player's
-    figures right-aligned under those words, each row within the scoreboard's width."""
+    """'coin serv nob mer perm hand' once, above the players; every player's figures
+    right-aligned under those words, each row within the scoreboard's width."""
 
     async def main() -> None:
         from core.council.helpers import player_info
@@ -608,12 +608,12 @@ def test_scoreboard_figures_stand_under_one_row_of_headings(size: tuple[int, int
             lines = str(board.render()).split("\n")
             assert all(len(line.rstrip()) <= board.content_region.width for line in lines), lines
             heads = [line for line in lines if line.split() == ["coin", "serv", "nob", "mer", "perm", "hand"]]
-            assert len(heads) == 1 and lines.index(heads[0]) == 1, lines
+            assert len(heads) == 1 and lines.index(heads[0]) == 0, lines
             view = screen.current_view()
             for seat in (0, 1):
                 info = player_info(view, seat)
                 name = next(i for i, line in enumerate(lines) if f" {info.name}" in line)
-                row = lines[name + 1 + (seat == 0)]
+                row = lines[name + 1]
                 figures = [info.coins, info.servants, info.nobility, info.merchants_left,
                            len(info.unused_permits) + len(info.used_permits), info.hand_size]
                 assert [int(n) for n in row.split()] == figures, row

@@ -142,3 +142,31 @@ def test_the_filter_matches_word_beginnings_in_order() -> None:
     assert not hits("ink", "Coast: elect pink (+4 coins)"), "words are matched from their start"
     assert hits("arag", "Place in Aragón") and hits("", "anything")
     assert not hits("pink coast", "Coast: elect pink")
+
+
+def test_the_highlight_is_drawn_only_while_the_keys_are_in_the_list_or_its_filter() -> None:
+    """On the board, no move of the list looks chosen (a newcomer read the highlighted
+    move as the one the board's cursor would play); m or Enter on a place shows it."""
+    from tests.tui.helpers import open_game, random_table
+    from tui.app import MeepleApp
+
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await open_game(pilot, random_table("council", ("human", "human"), seed=2))
+            moves = screen.query_one("#action-options", MoveList)
+            lit = moves.get_visual_style("move-list--option", "move-list--highlighted").rich_style
+
+            def first_row_lit() -> bool:
+                return any(segment.style == lit for segment in moves.render_line(0)._segments)
+
+            await pilot.pause()
+            assert moves.highlighted == 0 and not first_row_lit()
+            await pilot.press("m")  # the filter box: Enter would play the first move
+            await pilot.pause()
+            assert first_row_lit()
+            await pilot.press("escape")
+            await pilot.pause()
+            assert not first_row_lit()
+
+    asyncio.run(main())

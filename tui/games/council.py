@@ -377,24 +377,24 @@ class CouncilScreen(GameScreen):
 
     def scoreboard_extra(self, view: State) -> dict[int, Content]:
         """Each player's coins, servants, nobility, merchants left, permits and hand size in
-        columns under one row of headings (after the first player's name: the scoreboard
-        has no row above it), and the cities of each player's unused permits (public: they
-        lie face up); your own are in the private panel on tall screens."""
+        columns under :meth:`scoreboard_heading`, and the cities of each player's unused
+        permits (public: they lie face up); your own are in the private panel on tall
+        screens."""
         extra = {}
         for seat in range(len(self.table.seats)):
             info = player_info(view, seat)
             figures = (info.coins, info.servants, info.nobility, info.merchants_left,
                        len(info.unused_permits) + len(info.used_permits), info.hand_size)
             row = " ".join(f"{n:>{len(head)}}" for n, head in zip(figures, FIGURE_HEADS))
-            if seat == 0:
-                extra[seat] = template("\n [dim]$heads[/]", heads=" ".join(FIGURE_HEADS))
-            else:
-                extra[seat] = Content()
-            extra[seat] += template("\n $row", row=row)
+            extra[seat] = template("\n $row", row=row)
             if info.unused_permits and (seat != self.viewer or not self.has_class("-tall")):
                 cities = " ".join("".join(permit_info(p).cities) for p in info.unused_permits)
                 extra[seat] += template("\n [dim]permits $cities[/]", cities=cities)
         return extra
+
+    def scoreboard_heading(self, view: State) -> Content:
+        """The names of the columns of figures under each player."""
+        return template(" [dim]$heads[/]", heads=" ".join(FIGURE_HEADS))
 
     # --- keys -----------------------------------------------------------------------------
     @on(CouncilBoard.EndTurn)

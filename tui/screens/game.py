@@ -65,13 +65,15 @@ class GameScreen(Screen[None]):
     focused: Reactive[Widget | None] = Reactive(None, repaint=False)
     # Typed wide enough for the game screens, which list this sheet and then their own.
     CSS_PATH: ClassVar[str | list[str | PurePath]] = "game.tcss"
+    # In the key bar's order, which leaves keys out from the end where the line is full
+    # (at 80 columns, Save as and Menu): the keys a newcomer looks for first.
     BINDINGS = [
+        Binding("m", "focus_moves", "Moves"),
+        Binding("s", "standings", "Scores"),
         Binding("ctrl+z", "undo", "Undo"),
+        Binding("l", "focus_log", "Log"),
         Binding("ctrl+s", "save_as", "Save as"),
         Binding("escape", "menu", "Menu"),
-        Binding("m", "focus_moves", "Moves"),
-        Binding("l", "focus_log", "Log"),
-        Binding("s", "standings", "Scores"),
     ]
     HELP_TITLE = "Game"
     # Help lines every game screen shows after its own (the marks and panels they share).
@@ -143,6 +145,11 @@ class GameScreen(Screen[None]):
     def scoreboard_extra(self, view: Any) -> dict[int, Content]:
         """Short per-seat notes for the scoreboard (override)."""
         return {}
+
+    def scoreboard_heading(self, view: Any) -> Content:
+        """A line above the scoreboard's seats, e.g. naming the columns of the notes
+        (override; empty shows none)."""
+        return Content()
 
     def game_over_extra(self) -> Content:
         """An extra panel for the game-over screen (override; empty shows none)."""
@@ -391,7 +398,8 @@ class GameScreen(Screen[None]):
         standings = self.game.standings(view)
         self.query_one("#seats-head", Static).update(plain(score_label(standings)))  # s: the breakdown
         self.query_one("#scoreboard", Scoreboard).show(
-            seats, standings, acting, self.viewer, self.scoreboard_extra(view)
+            seats, standings, acting, self.viewer, self.scoreboard_extra(view),
+            self.scoreboard_heading(view),
         )
         private = self.query_one("#private", Static)
         text = self.private_text(view)

@@ -63,7 +63,8 @@ class ActionList(Vertical):
         with Horizontal(id="action-head", classes="section-head"):
             yield Static("Moves", id="action-title")
             yield Input(placeholder="type to filter", compact=True, id="action-filter")
-        yield MoveList(id="action-options")
+        # (the highlight is drawn while the keys are in the list or its filter box)
+        yield MoveList(id="action-options", show_highlight=False)
 
     def set_actions(self, items: list[tuple[str, Hashable]]) -> None:
         """Replace the list (keeps the filter text; drops a narrowing that no longer fits)."""
@@ -83,7 +84,9 @@ class ActionList(Vertical):
         self._refill()
         # Focused now, not after this message (as Widget.focus does): the list's new look,
         # its preview and the key bar's keys then go out in the same frame as its moves.
-        self.screen.set_focus(self.query_one("#action-options", MoveList))
+        options = self.query_one("#action-options", MoveList)
+        options.show_highlight = True
+        self.screen.set_focus(options)
 
     def widen(self) -> None:
         """Show every move again."""
@@ -162,8 +165,13 @@ class ActionList(Vertical):
             box.focus()
             event.stop()
 
+    def on_descendant_blur(self, event: Any) -> None:
+        """The keys left the list and its filter box: its highlight is not drawn then."""
+        self.query_one("#action-options", MoveList).show_highlight = self.has_focus_within
+
     def on_descendant_focus(self, event: Any) -> None:
         """Entering the list previews the move under its highlight."""
+        self.query_one("#action-options", MoveList).show_highlight = True
         action = self.highlighted_action
         if action is not None:
             self.post_message(self.Highlighted(action))
@@ -181,4 +189,5 @@ class ActionList(Vertical):
 
     def focus_filter(self) -> None:
         """Put the cursor in the filter box (at once: see :meth:`narrow`)."""
+        self.query_one("#action-options", MoveList).show_highlight = True
         self.screen.set_focus(self.query_one("#action-filter", Input))

@@ -47,6 +47,10 @@ class MoveList(SteadyScrollbars, can_focus=True):
     highlighted: reactive[int | None] = reactive(None, init=False, always_update=True)
     """Index of the highlighted option (None when the list is empty)."""
 
+    show_highlight: reactive[bool] = reactive(True, init=False)
+    """Whether the highlight is drawn: its owner turns it off while the keys are elsewhere
+    (a highlighted move there read as the one the board's cursor would play)."""
+
     class Highlighted(Message):
         """The highlight moved to option ``index``."""
 
@@ -63,8 +67,10 @@ class MoveList(SteadyScrollbars, can_focus=True):
     class Selected(Highlighted):
         """Option ``index`` was chosen (Enter or a click)."""
 
-    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(self, *, id: str | None = None, classes: str | None = None,
+                 show_highlight: bool = True) -> None:
         super().__init__(id=id, classes=classes)
+        self.set_reactive(MoveList.show_highlight, show_highlight)
         self._options: list[Content] = []
         self._wrapped: list[list[Content]] = []  # each option's rows at _wrap_width
         self._first_row: list[int] = []  # each option's first row
@@ -146,7 +152,7 @@ class MoveList(SteadyScrollbars, can_focus=True):
         if not 0 <= row < len(self._rows):
             return Strip.blank(width, self.get_visual_style("move-list--option").rich_style)
         index, line = self._rows[row]
-        lit = index == self.highlighted
+        lit = index == self.highlighted and self.show_highlight
         key = (index, line, lit, self.has_focus, width)
         strip = self._strips.get(key)
         if strip is None:
@@ -165,6 +171,9 @@ class MoveList(SteadyScrollbars, can_focus=True):
             return
         top = self._first_row[index] - self.scroll_offset.y
         self.refresh(Region(0, top, self.size.width, len(self._wrapped[index])))
+
+    def watch_show_highlight(self) -> None:
+        self._refresh_option(self.highlighted)
 
     def watch_highlighted(self, old: int | None, new: int | None) -> None:
         if old != new:

@@ -21,7 +21,8 @@ def score_label(standings: Standings) -> str:
 
 
 class Scoreboard(Static):
-    """One line per seat; ``extra[seat]`` adds a game's own short figure (e.g. "Mayor")."""
+    """One line per seat; ``extra[seat]`` adds a game's own short figure (e.g. "Mayor"),
+    and ``heading`` a line above them all (e.g. the names of the extras' columns)."""
 
     def show(
         self,
@@ -30,10 +31,11 @@ class Scoreboard(Static):
         acting: list[int],
         viewer: int | None,
         extra: dict[int, Content] | None = None,
+        heading: Content | None = None,
     ) -> None:
         """Redraw the board of scores."""
         now, projected = standings.now, standings.projected
-        lines: list[Content] = []
+        lines: list[Content] = [heading] if heading else []
         for seat in seats:
             controller = seat.controller
             kind = "" if controller.is_human else ("remote" if controller.is_remote else controller.level)
