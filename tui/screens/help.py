@@ -25,7 +25,7 @@ class HelpScreen(ModalScreen[None]):
     """Lists every active key of ``under`` with what it does; any of ? / Esc closes it."""
 
     # The help's own layout is with the rules viewer's (the two screens a player reads).
-    CSS_PATH = ["modal.tcss", "rules.tcss"]
+    CSS_PATH = "modal.tcss"
     BINDINGS = [Binding("escape,question_mark,q", "close", "Close")]
     CLOSING_LINE = "Esc or ? closes this help"
     """The dialog's last line, docked below the scrolling table: always shown."""
