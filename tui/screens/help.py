@@ -8,7 +8,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
-from tui.screens.rules import use_solid_thumb
+from tui.widgets.scrollbar import use_solid_thumb
 from tui.text import plain, template
 
 

@@ -27,7 +27,7 @@ from core.registry import all_info
 from core.table import Controller, Seat
 from saves import check_player_name
 from tui.app import meeple_app
-from tui.screens.rules import use_solid_thumb
+from tui.widgets.scrollbar import use_solid_thumb
 from tui.text import notify, plain
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.players import player_glyph
