@@ -7,6 +7,7 @@ its default and is named in the warning. Saving is atomic like save files.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -33,6 +34,9 @@ class Settings:
     bot_level: str = "normal"
     confirm_end_turn: bool = False
     stop_at_scorings: bool = True  # a scoring during play is shown until closed
+    new_game: dict[str, Any] = field(default_factory=dict)
+    """The new-game form's last choices: ``"last"`` the game id last used, and per game id
+    ``{"players": n, "seats": ["human", "normal", …], "options": {key: value}}``."""
 
 
 def _check_theme(value: Any) -> bool:
@@ -52,12 +56,47 @@ def _check_names(value: Any) -> bool:
     )
 
 
+MAX_REMEMBERED_GAMES = 16
+MAX_FORM_SEATS = 16
+_FORM_ID = re.compile(r"[a-z][a-z0-9_-]{0,39}")
+_OPTION_KEY = re.compile(r"[A-Za-z0-9_-]{1,40}")
+
+
+def _check_form_choices(value: Any) -> bool:
+    if not isinstance(value, dict) or set(value) - {"players", "seats", "options"}:
+        return False
+    players, seats, options = value.get("players"), value.get("seats"), value.get("options", {})
+    return (
+        isinstance(players, int) and not isinstance(players, bool) and 1 <= players <= MAX_FORM_SEATS
+        and isinstance(seats, list) and len(seats) <= MAX_FORM_SEATS
+        and all(seat == "human" or seat in LEVELS for seat in seats)
+        and isinstance(options, dict) and len(options) <= 64
+        and all(isinstance(key, str) and _OPTION_KEY.fullmatch(key) for key in options)
+        and all(isinstance(option, bool) or (isinstance(option, str) and len(option) <= 64
+                                              and not has_bad_chars(option))
+                for option in options.values())
+    )
+
+
+def _check_new_game(value: Any) -> bool:
+    if not isinstance(value, dict) or len(value) > MAX_REMEMBERED_GAMES + 1:
+        return False
+    for key, item in value.items():
+        if key == "last":
+            if not (isinstance(item, str) and _FORM_ID.fullmatch(item)):
+                return False
+        elif not (isinstance(key, str) and _FORM_ID.fullmatch(key) and _check_form_choices(item)):
+            return False
+    return True
+
+
 _CHECKS: dict[str, Callable[[Any], bool]] = {
     "theme": _check_theme,
     "default_names": _check_names,
     "bot_level": lambda value: isinstance(value, str) and value in LEVELS,
     "confirm_end_turn": lambda value: isinstance(value, bool),
     "stop_at_scorings": lambda value: isinstance(value, bool),
+    "new_game": _check_new_game,
 }
 
 
@@ -137,6 +176,7 @@ def save_settings(settings: Settings, path: Path | str | None = None) -> str | N
         "bot_level": settings.bot_level,
         "confirm_end_turn": settings.confirm_end_turn,
         "stop_at_scorings": settings.stop_at_scorings,
+        "new_game": settings.new_game,
     }
     try:
         atomic_write(file, tomli_w.dumps(doc).encode("utf-8"))

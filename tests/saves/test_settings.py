@@ -93,6 +93,14 @@ def test_wrong_types_fall_back_per_key(tmp_path: Path) -> None:
         ("default_names", ["A"] * 50),
         ("bot_level", 2),
         ("confirm_end_turn", 1),
+        ("new_game", "council"),
+        ("new_game", {"last": "Not an id"}),
+        ("new_game", {"council": {"players": 0, "seats": []}}),
+        ("new_game", {"council": {"players": 3, "seats": ["human", "god"]}}),
+        ("new_game", {"council": {"players": 3, "seats": [], "options": {"layout": "\x1b[2J"}}}),
+        ("new_game", {"council": {"players": 3, "seats": [], "options": {"bad key!": True}}}),
+        ("new_game", {"council": {"players": 3, "seats": [], "extra": 1}}),
+        ("new_game", {f"g{n}": {"players": 2, "seats": []} for n in range(40)}),
     ],
 )
 def test_each_bad_value(key: str, value: object, tmp_path: Path) -> None:
@@ -101,6 +109,15 @@ def test_each_bad_value(key: str, value: object, tmp_path: Path) -> None:
     settings, warning = load_settings(path)
     assert getattr(settings, key) == getattr(Settings(), key)
     assert warning is not None and key in warning
+
+
+def test_the_new_game_forms_choices_round_trip(tmp_path: Path) -> None:
+    kept = {"last": "elgrande",
+            "elgrande": {"players": 4, "seats": ["human", "hard", "easy", "normal", "human"],
+                         "options": {"first_player": "3", "use_veto": False}}}
+    path = tmp_path / "settings.toml"
+    assert save_settings(Settings(new_game=kept), path) is None
+    assert load_settings(path) == (Settings(new_game=kept), None)
 
 
 def test_unknown_keys_ignored_silently(tmp_path: Path) -> None:

@@ -1,5 +1,5 @@
-"""Pilot tests of the New game form at 80x24: it remembers each game's choices while the
-app runs, marks the focused row with a glyph in every theme, and explains an option in a
+"""Pilot tests of the New game form at 80x24: it remembers each game's choices (in the
+settings, so across runs), marks the focused row with a glyph in every theme, and explains an option in a
 place that neither moves nor pushes the Start button off the screen."""
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ def form_state(form: NewGameScreen) -> tuple[str, object, list[object], dict[str
     return form.game.id, form.query_one("#count", Select).value, controllers, options
 
 
-def test_the_form_remembers_each_games_choices_while_the_app_runs() -> None:
+def test_the_form_remembers_each_games_choices_and_a_new_run_too() -> None:
     chosen: list[Any] = []
 
     async def body(pilot: Pilot[Any], app: MeepleApp) -> None:
@@ -85,17 +85,35 @@ def test_the_form_remembers_each_games_choices_while_the_app_runs() -> None:
         for _ in range(3):
             await pilot.pause()
         assert form_state(form) == council
-        chosen.append(council)
+        chosen.extend([elgrande, council])
 
     run(body)
+
+    async def again(pilot: Pilot[Any], app: MeepleApp) -> None:
+        form = await open_form(pilot)
+        assert form_state(form) == chosen[0], "a new run opens the form as the last one left it"
+        form.query_one("#game", Select).value = "council"
+        for _ in range(3):
+            await pilot.pause()
+        assert form_state(form) == chosen[1]
+
+    run(again)  # another app (another run), with the same settings file
+    assert chosen and chosen[0][2][2] == "hard"
+
+    from dataclasses import replace
+
+    from saves import load_settings, save_settings
+
+    settings, _ = load_settings()
+    assert settings.new_game["last"] == "elgrande" and settings.new_game["elgrande"]["players"] == 4
+    assert save_settings(replace(settings, new_game={})) is None
 
     async def fresh(pilot: Pilot[Any], app: MeepleApp) -> None:
         form = await open_form(pilot)
         game, players, controllers, _ = form_state(form)
         assert (game, players) == ("quadropolis", 2) and controllers[1] == "normal"
 
-    run(fresh)  # another app (another run) starts from the defaults
-    assert chosen and chosen[0][2][2] == "hard"
+    run(fresh)  # nothing remembered: the defaults
 
 
 def test_the_choices_a_game_was_started_with_are_offered_again() -> None:

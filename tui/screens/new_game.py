@@ -1,14 +1,16 @@
 """New game: pick a game, the seats (human or bot level, names), options and a seed.
 
 The form remembers, per game, what it held when it was last left (started or backed out
-of) for as long as the app runs: the player count, each seat's human or bot level and the
-options (:class:`FormChoices`). Names come from the settings, the seed is new each time.
+of): the player count, each seat's human or bot level and the options
+(:class:`FormChoices`), and the game last used; they are kept in the settings file, so a
+new run opens the form as the last one left it. Names come from the settings, the seed
+is new each time.
 """
 
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -26,7 +28,7 @@ from core.engine import GameInfo
 from core.registry import all_info
 from core.table import Controller, Seat
 from saves import check_player_name
-from tui.app import meeple_app
+from tui.app import MeepleApp, meeple_app
 from tui.widgets.scrollbar import use_solid_thumb
 from tui.text import notify, plain
 from tui.widgets.key_bar import KeyBar
@@ -49,18 +51,44 @@ class FormChoices:
 
 @dataclass
 class FormMemory:
-    """The new-game choices of one running app: per game, and the game last left."""
+    """The new-game choices: per game, and the game last left."""
 
     last_game: str | None = None
     games: dict[str, FormChoices] = field(default_factory=dict)
+
+    @classmethod
+    def from_settings(cls, data: dict[str, Any]) -> FormMemory:
+        """The memory kept in the settings (``Settings.new_game``, checked when read)."""
+        memory = cls(last_game=data.get("last"))
+        for game_id, item in data.items():
+            if game_id != "last":
+                memory.games[game_id] = FormChoices(
+                    players=item["players"], controllers=tuple(item["seats"]),
+                    options=dict(item.get("options", {})))
+        return memory
+
+    def to_settings(self) -> dict[str, Any]:
+        """The memory as ``Settings.new_game`` keeps it."""
+        data: dict[str, Any] = {"last": self.last_game} if self.last_game else {}
+        for game_id, choices in self.games.items():
+            data[game_id] = {"players": choices.players, "seats": list(choices.controllers),
+                             "options": dict(choices.options)}
+        return data
 
 
 _MEMORY: WeakKeyDictionary[App[Any], FormMemory] = WeakKeyDictionary()
 
 
 def form_memory(app: App[Any]) -> FormMemory:
-    """The new-game memory of ``app`` (empty when it starts; kept while it runs)."""
-    return _MEMORY.setdefault(app, FormMemory())
+    """The new-game memory of ``app``, first read from its settings."""
+    memory = _MEMORY.get(app)
+    if memory is None:
+        try:
+            kept = meeple_app(app).settings.new_game
+        except TypeError:  # (a screen tried in a bare test app: no settings)
+            kept = {}
+        memory = _MEMORY[app] = FormMemory.from_settings(kept)
+    return memory
 
 
 class TickBox(Checkbox):
@@ -168,7 +196,7 @@ class NewGameScreen(Screen[None]):
         super().__init__()
         self.games: list[GameInfo] = all_info()
         self._wanted = game_id
-        """The game asked for; None: the game last left in this app, or the first."""
+        """The game asked for; None: the game last left (kept in the settings), or the first."""
         self.game: GameInfo = next((g for g in self.games if g.id == game_id), self.games[0])
         self._options_players = 0
         """Player count the option widgets were built for."""
@@ -241,7 +269,7 @@ class NewGameScreen(Screen[None]):
         self.set_focus(self.query_one("#game", Select))
 
     def _show_game(self, info: GameInfo) -> None:
-        """Fill the form for ``info``: its choices as last left in this app, or defaults."""
+        """Fill the form for ``info``: its choices as last left (this run or an earlier one), or defaults."""
         self.game = info
         remembered = form_memory(self.app).games.get(info.id)
         self.query_one("#blurb", Static).update(plain(info.blurb))
@@ -313,6 +341,9 @@ class NewGameScreen(Screen[None]):
             ),
             options=options,
         )
+        app = self.app
+        if isinstance(app, MeepleApp) and app.settings.new_game != (kept := memory.to_settings()):
+            app.update_settings(replace(app.settings, new_game=kept))  # (it says if it fails)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """Mark the focused field's row; explain the option under the focus below the form."""
