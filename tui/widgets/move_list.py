@@ -72,7 +72,7 @@ class MoveList(SteadyScrollbars, can_focus=True):
         super().__init__(id=id, classes=classes)
         self.set_reactive(MoveList.show_highlight, show_highlight)
         self._options: list[Content] = []
-        self._wrapped: list[list[Content]] = []  # each option's rows at _wrap_width
+        self._wrapped: list[list[Content]] = []  # each option's rows at the laid-out width
         self._first_row: list[int] = []  # each option's first row
         self._rows: list[tuple[int, int]] = []  # (option, row within it) per list row
         self._wrap_key: tuple[int, bool] | None = None
