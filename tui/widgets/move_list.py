@@ -44,10 +44,11 @@ class MoveList(SteadyScrollbars, can_focus=True):
     ]
     COMPONENT_CLASSES: ClassVar[set[str]] = {"move-list--option", "move-list--highlighted"}
 
-    highlighted: reactive[int | None] = reactive(None, init=False, always_update=True)
-    """Index of the highlighted option (None when the list is empty)."""
+    highlighted: reactive[int | None] = reactive(None, init=False, always_update=True, repaint=False)
+    """Index of the highlighted option (None when the list is empty); a change repaints
+    only the rows of the old and the new option (not the whole list)."""
 
-    show_highlight: reactive[bool] = reactive(True, init=False)
+    show_highlight: reactive[bool] = reactive(True, init=False, repaint=False)
     """Whether the highlight is drawn: its owner turns it off while the keys are elsewhere
     (a highlighted move there read as the one the board's cursor would play)."""
 
