@@ -64,6 +64,7 @@ class Rules:
     face_up_marks: Mapping[int, frozenset[str]]
     type_names: tuple[str, ...]
     type_letters: tuple[str, ...]
+    type_shorts: tuple[str, ...]
     tower_table: tuple[int, ...]
     shop_table: tuple[int, ...]
     service_table: tuple[int, ...]
@@ -122,6 +123,7 @@ def parse_rules(data: Mapping[str, Any], where: str = "seeds/quadropolis/rules.t
         marks[players] = frozenset(value)
     names: list[str] = []
     letters: list[str] = []
+    shorts: list[str] = []
     for key in TYPE_KEYS:
         entry = data["types"].get(key)
         if not isinstance(entry, Mapping):
@@ -131,8 +133,12 @@ def parse_rules(data: Mapping[str, Any], where: str = "seeds/quadropolis/rules.t
             raise ContentError(f"{where} [types.{key}]: name must be a non-empty string")
         if not isinstance(letter, str) or len(letter) != 1:
             raise ContentError(f"{where} [types.{key}]: letter must be one character")
+        short = entry.get("short")
+        if not isinstance(short, str) or len(short) != 4:
+            raise ContentError(f"{where} [types.{key}]: short must be four characters")
         names.append(name)
         letters.append(letter)
+        shorts.append(short)
     w = f"{where} [scoring]"
     districts = (city // district) ** 2
     rules = Rules(
@@ -148,6 +154,7 @@ def parse_rules(data: Mapping[str, Any], where: str = "seeds/quadropolis/rules.t
         face_up_marks=marks,
         type_names=tuple(names),
         type_letters=tuple(letters),
+        type_shorts=tuple(shorts),
         tower_table=_scores(scoring, "tower", height + 1, w),
         shop_table=_scores(scoring, "shop", customers + 1, w),
         service_table=_scores(scoring, "service_districts", districts + 1, w),

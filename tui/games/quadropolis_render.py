@@ -7,7 +7,16 @@ widths: 4 characters (80×24) and 7 (wide terminals, with longer labels).
 from __future__ import annotations
 
 from core.quadropolis.board import CITY, SITE, SLOT_NAMES, URBANIST_BLOCKS
-from core.quadropolis.content import TILE_EN, TILE_INH, TILE_KIND, TILE_MAYOR, TILE_VP, TYPE_KEYS, type_name
+from core.quadropolis.content import (
+    RULES,
+    TILE_EN,
+    TILE_INH,
+    TILE_KIND,
+    TILE_MAYOR,
+    TILE_VP,
+    TYPE_KEYS,
+    type_name,
+)
 from core.quadropolis.state import State
 from tui.widgets.picture import Picture
 from tui.widgets.players import player_glyph, player_style
@@ -20,8 +29,9 @@ STYLES = {
     "factory": "bold $error",
     "harbor": "bold $primary",
 }
-LETTERS = {"tower": "T", "shop": "S", "service": "P", "park": "G", "factory": "F", "harbor": "H"}
-WORDS = {"tower": "Towr", "shop": "Shop", "service": "Serv", "park": "Park", "factory": "Fact", "harbor": "Harb"}
+# The building types' letters and four-letter names, from the game's data.
+LETTERS = dict(zip(TYPE_KEYS, RULES.type_letters))
+WORDS = dict(zip(TYPE_KEYS, RULES.type_shorts))
 
 KEY: tuple[tuple[str, str], ...] = (
     ("2i", "gives 2 inhabitants"),

@@ -186,3 +186,15 @@ def test_bad_rules_are_rejected(change: Callable[[dict], object], message: str) 
     change(data)
     with pytest.raises(ContentError, match=message):
         parse_rules(data)
+
+
+def test_building_letters_and_short_names_tell_the_types_apart() -> None:
+    """The board draws a type by its letter (its short name where there is room): from
+    the data, one per type, none of them a letter the board uses for something else in
+    a square (M the Mayor's tower, U the Urbanist, A an Architect) or N, E, W (sides of
+    the site, drawn beside it: S is the Shop's too, never in the same place)."""
+    letters, shorts = RULES.type_letters, RULES.type_shorts
+    assert len(letters) == len(shorts) == len(TYPE_KEYS)
+    assert len(set(letters)) == len(letters) and len(set(shorts)) == len(shorts)
+    assert all(letter.isupper() for letter in letters)
+    assert not set(letters) & {"M", "U", "N", "E", "W", "A"}
