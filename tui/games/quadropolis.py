@@ -454,7 +454,8 @@ class QuadropolisScreen(GameScreen):
         if seat is None:
             return Content()
         left = " ".join(str(n) for n in range(1, 5) if (view.available[seat] >> n) & 1) or "none"
-        text = Content.assemble("You: ", _pools(view, seat), template(" · architects $left", left=left))
+        # (two lines: "You: 0i 0e · architects 1 2 3" is wider than the side panel at 80x24)
+        text = Content.assemble("You: ", _pools(view, seat), template("\nArchitects: $left", left=left))
         if view.phase == "build" and view.pending >= 0 and seat in self.table.to_act():
             text += template("\nIn hand: [b]$tile[/]", tile=TILES[view.pending].name)
         return text
