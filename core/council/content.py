@@ -457,3 +457,9 @@ def bonus_text(bonus: Bonus) -> str:
         if value:
             parts.append(f"{value} {one if value == 1 else many}")
     return " + ".join(parts) if parts else "nothing"
+
+
+def permit_name(permit: int) -> str:
+    """A permit as players tell it apart: by the cities it lets you build in ("LMN"; the
+    tiles' ids, such as "MO14", are only for saves)."""
+    return "".join(LETTERS[city] for city in PERMITS[permit].cities)

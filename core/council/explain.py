@@ -35,6 +35,7 @@ from core.council.content import (
     PERMITS,
     REGIONS,
     ROYAL_BALCONY,
+    permit_name,
 )
 from core.council.rules import (
     _HANDLERS,
@@ -198,11 +199,11 @@ def _reason(state: State, seat: int, action: Action) -> str | None:
             permit = PERMIT_INDEX[action.tile]
             city = CITY_INDEX[action.city]
             if permit in state.used[seat]:
-                return f"Permit {PERMITS[permit].id} is already used."
+                return f"Permit {permit_name(permit)} is already used."
             if permit not in state.unused[seat]:
-                return f"You do not own permit {PERMITS[permit].id}."
+                return f"You do not own permit {permit_name(permit)}."
             if city not in PERMIT_CITIES[permit]:
-                return f"Permit {PERMITS[permit].id} does not name {CITY_NAMES[city]}."
+                return f"Permit {permit_name(permit)} does not name {CITY_NAMES[city]}."
             return _placement_problem(state, seat, city)
         city = CITY_INDEX[action.city]
         problem = _placement_problem(state, seat, city)

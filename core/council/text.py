@@ -34,17 +34,21 @@ from core.council.content import (
     ROYAL_BALCONY,
     Bonus,
     bonus_text,
+    permit_name,
 )
 from core.council.helpers import payment_preview
 from core.council.rules import PER_ROAD, council_name
 from core.council.state import CH_FREE, CH_TOKEN, STAGE_ACQUIRE, STAGE_NONE, STAGE_ROYAL, State
 
+
+def _tile_name(tile: str) -> str:
+    return permit_name(PERMIT_INDEX[tile]) if tile in PERMIT_INDEX else tile
+
+
 def _permit_text(tile: str) -> str:
     if tile not in PERMIT_INDEX:
         return tile
-    p = PERMITS[PERMIT_INDEX[tile]]
-    letters = "".join(chr(ord("A") + c) for c in p.cities)
-    return f"{p.id} [{letters}: {bonus_text(p.bonus)}]"
+    return f"{_tile_name(tile)} [{bonus_text(PERMITS[PERMIT_INDEX[tile]].bonus)}]"
 
 
 def _city_text(letter: str) -> str:
@@ -69,7 +73,7 @@ def describe(action: Action, state: State | None = None) -> str:
     if isinstance(action, Acquire):
         return f"Acquire permit {_permit_text(action.tile)}"
     if isinstance(action, Build):
-        text = f"Build in {_city_text(action.city)} with permit {action.tile}"
+        text = f"Build in {_city_text(action.city)} with permit {_tile_name(action.tile)}"
         if state is not None and action.city in CITY_INDEX:
             need = state.occupancy(CITY_INDEX[action.city])
             if need:
@@ -112,7 +116,7 @@ def describe(action: Action, state: State | None = None) -> str:
     if isinstance(action, Rebonus):
         tile = action.tile
         if tile in PERMIT_INDEX:
-            return f"Gain the bonus of permit {tile} again ({bonus_text(PERMITS[PERMIT_INDEX[tile]].bonus)})"
+            return f"Gain the bonus of permit {_tile_name(tile)} again ({bonus_text(PERMITS[PERMIT_INDEX[tile]].bonus)})"
         return f"Gain the bonus of permit {tile} again"
     return repr(action)
 
@@ -161,7 +165,7 @@ def paying_for(state: State) -> str:
     """What the waiting payment is for, in words ("" if none)."""
     if state.stage == STAGE_ACQUIRE:
         p = PERMITS[state.stage_arg]
-        return f"permit {p.id} ({council_name(p.region)})"
+        return f"permit {permit_name(state.stage_arg)} ({council_name(p.region)})"
     if state.stage == STAGE_ROYAL:
         return f"the Queen's move to {CITY_NAMES[state.stage_arg]} ({council_name(ROYAL_BALCONY)})"
     return ""
@@ -181,7 +185,7 @@ def event_texts(state: State, describe: Callable[[Any], str] | None = None) -> l
         elif kind == "reshuffle":
             out.append("The politics discard pile is shuffled into a new deck.")
         elif kind == "turned_up":
-            out.append(f"Permit {PERMITS[event[2]].id} is turned up in the {REGIONS[event[1]]} region.")
+            out.append(f"Permit {permit_name(event[2])} is turned up in the {REGIONS[event[1]]} region.")
         elif kind == "token":
             bonus: Bonus | None = state.city_bonus[event[2]]
             text = "nothing" if bonus is None else bonus_text(bonus)

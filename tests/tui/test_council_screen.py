@@ -387,14 +387,14 @@ def test_permit_detail_and_move_label_show_what_the_council_costs() -> None:
                 acquire = {a.tile: a for a in table.legal_actions(0) if isinstance(a, Acquire)}
                 assert set(acquire) == {"CO04", "CO11", "HI15", "HI11", "MO14", "MO12"}
                 detail = await detail_at(pilot, screen, acquire["MO14"])
-                assert (f"Permit MO14 (mountains): build in L, M, N · bonus 3 VP · "
+                assert (f"Mountains permit: build in L, M, N · bonus 3 VP · "
                         f"pay {mountains} with your cards") in detail
                 detail = await detail_at(pilot, screen, acquire["CO04"])
-                assert f"Permit CO04 (coast): build in D · bonus 7 VP · pay {coast} with your cards" in detail
+                assert f"Coast permit: build in D · bonus 7 VP · pay {coast} with your cards" in detail
                 shown = labels(screen, Acquire)
-                assert shown["MO14"] == f"Acquire permit MO14 [LMN: 3 VP] · pay {mountains}"
-                assert shown["CO04"] == f"Acquire permit CO04 [D: 7 VP] · pay {coast}"
-                assert shown["HI11"] == f"Acquire permit HI11 [FGH: 1 coin + 1 nobility step] · pay {coast}"
+                assert shown["MO14"] == f"Acquire permit LMN [3 VP] · pay {mountains}"
+                assert shown["CO04"] == f"Acquire permit D [7 VP] · pay {coast}"
+                assert shown["HI11"] == f"Acquire permit FGH [1 coin + 1 nobility step] · pay {coast}"
 
         app = MeepleApp(bot_delay=0)
         async with app.run_test(size=(80, 24)) as pilot:

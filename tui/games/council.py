@@ -306,7 +306,7 @@ class CouncilScreen(GameScreen):
                 for slot, tile in enumerate(tiles):
                     if tile and permit_position(REGIONS.index(region), slot) == cursor:
                         info = permit_info(tile)
-                        text = f"Permit {tile} ({region}): build in {', '.join(info.cities)} · bonus {info.bonus}"
+                        text = f"{region.capitalize()} permit: build in {', '.join(info.cities)} · bonus {info.bonus}"
                         if any(isinstance(a, FreePermit) for a in self.board_actions.get(cursor, [])):
                             price = "free (nobility bonus)"
                         else:

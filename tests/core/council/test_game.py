@@ -439,10 +439,10 @@ def test_describe() -> None:
     assert GAME.describe(Elect("coast", "pink")) == "Elect a pink councillor to the coast council (+4 coins)"
     assert GAME.describe(ElectQuick("royal", "pink")) == "Quick: elect a pink councillor to the Queen's council for 1 servant"
     assert GAME.describe(Elect("hills", "orange")).startswith("Elect an orange councillor")
-    assert GAME.describe(Acquire("coast", "CO04")) == "Acquire permit CO04 [D: 7 VP]"
-    assert GAME.describe(Build("HI04", "I")) == "Build in Indur with permit HI04"
+    assert GAME.describe(Acquire("coast", "CO04")) == "Acquire permit D [7 VP]"
+    assert GAME.describe(Build("HI04", "I")) == "Build in Indur with permit I"
     place(state, 1, "I")
-    assert GAME.describe(Build("HI04", "I"), state) == "Build in Indur with permit HI04 (pay 1 servant)"
+    assert GAME.describe(Build("HI04", "I"), state) == "Build in Indur with permit I (pay 1 servant)"
     assert GAME.describe(Royal("J"), state) == "Queen's help: build in Juvelar (0 roads, 0 coins)"
     assert GAME.describe(Pay(("blue", "joker"))) == "Pay blue + joker"
     assert GAME.describe(Hire()) == "Quick: engage a servant for 3 coins"
@@ -450,8 +450,8 @@ def test_describe() -> None:
     assert GAME.describe(Extra()) == "Quick: one more main action for 3 servants"
     assert GAME.describe(EndTurn()) == "End turn"
     assert GAME.describe(Token("C"), state) == "Take Castrum's token (3 VP)"
-    assert GAME.describe(FreePermit("MO02")) == "Take permit MO02 [L: 1 coin + 3 servants] for free"
-    assert GAME.describe(Rebonus("HI02")) == "Gain the bonus of permit HI02 again (2 VP + 2 servants + 1 nobility step)"
+    assert GAME.describe(FreePermit("MO02")) == "Take permit L [1 coin + 3 servants] for free"
+    assert GAME.describe(Rebonus("HI02")) == "Gain the bonus of permit G again (2 VP + 2 servants + 1 nobility step)"
     for action in ALL_ACTIONS:
         assert GAME.describe(action, state) and GAME.describe(action)
 
