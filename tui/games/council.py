@@ -197,7 +197,7 @@ class CouncilScreen(GameScreen):
         line ("Pay 9 coins: B V + 1 road", the Queen's roads and total written once; the
         detail line names the colours), the council of an election ("Coast: elect pink (+4
         coins)"); acquiring a permit adds what the viewer's cards and coins can pay its
-        council ("Acquire permit CO04 [D: 7 VP] · pay 0–10 coins")."""
+        council ("Acquire permit D [7 VP] · pay 0–10 coins")."""
         if isinstance(action, Acquire):
             price = self._price_text(view, action.region)
             if price:
