@@ -41,7 +41,7 @@ from tui.screens.game import GameScreen
 from tui.text import notify, template
 from tui.widgets.board import BoardView
 from tui.widgets.cursor import Target
-from tui.widgets.picture import BoardPicture
+from tui.widgets.picture import BoardPicture, Parts
 from tui.widgets.players import player_tag
 
 REGION_FIELDS = ("dest", "region", "source", "area")
@@ -223,6 +223,10 @@ class ElGrandeScreen(GameScreen):
         targets = self.target_areas()
         picture = self.mark_board(render_board(view, self.viewer, *self.cell, self.compact, targets,
                                                self.near_king(view)), view)
+        card = self._card_at(view, self.cursor_position)
+        sheet = self._card_sheet(card, picture.width) if card is not None else None
+        if sheet:
+            picture.cover(self._rows()[1] - len(sheet), sheet)
         self.query_one("#eg-picture", BoardPicture).show(picture)
         self.show_detail("#eg-detail", self._detail(view, self.cursor_position, self._rows()[1]))
 
@@ -282,26 +286,44 @@ class ElGrandeScreen(GameScreen):
             return text + template(" · $hint", hint=hint) if hint else text
         if cursor[0] == first_card + 5:
             return self._power_detail(view, cursor)
-        if first_card <= cursor[0] < first_card + 5 and cursor[1] == 0:
-            stack = cursor[0] - first_card + 1
-            card = dict(view.face_up_cards()).get(stack)
-            if card is not None:
-                name = CARDS[card].name
-                return template("[b]$card[/]: $text", card=name, text=self._fit(name, CARDS[card].text))
+        card = self._card_at(view, cursor)
+        if card is not None:
+            name = CARDS[card].name
+            if self._sheet_needed(card):
+                return template("[b]$card[/]: its whole text is over the map · Enter takes it", card=name)
+            return template("[b]$card[/]: $text", card=name, text=CARDS[card].text)
         return Content()
 
-    def _fit(self, name: str, text: str) -> str:
-        """``text`` shortened (ending in "… ? help") to fit the two detail lines at 80x24
-        after ``name: `` (taller screens give the detail all the lines it needs)."""
+    def _card_at(self, view: State, cursor: tuple[int, int] | None) -> int | None:
+        """The face-up action card under the cursor, or None."""
+        first_card = self._rows()[1]
+        if cursor is None or not (first_card <= cursor[0] < first_card + 5 and cursor[1] == 0):
+            return None
+        return dict(view.face_up_cards()).get(cursor[0] - first_card + 1)
+
+    def _sheet_needed(self, card: int) -> bool:
+        """Whether a card's name and text need more than the detail's two lines (80x24)."""
         width = self.query_one("#eg-detail").content_size.width - 1  # a cell to spare
-        if not self.compact or width <= 0 or len(textwrap.wrap(f"{name}: {text}", width)) <= 2:
-            return text
-        words = text.split()
-        for count in range(len(words) - 1, 0, -1):
-            cut = " ".join(words[:count]).rstrip(",;:.") + "… (f1 rules)"
-            if len(textwrap.wrap(f"{name}: {cut}", width)) <= 2:
-                return cut
-        return "… (f1 rules)"
+        card_text = f"{CARDS[card].name}: {CARDS[card].text}"
+        return self.compact and width > 0 and len(textwrap.wrap(card_text, width)) > 2
+
+    def _card_sheet(self, card: int, width: int) -> list[Parts] | None:
+        """At 80x24, where a card's text needs more than the detail's two lines: the rows
+        of a sheet laid over the map's bottom rows, above the cards (the map's regions
+        there are hidden only while the cursor is on the card); else None."""
+        if width < 12 or not self._sheet_needed(card):
+            return None
+        name, text = CARDS[card].name, CARDS[card].text
+        inner = width - 4
+        lines = textwrap.wrap(f"{name}: {text}", inner)
+        border = "$accent"
+        rows: list[Parts] = [[("┌" + "─" * (width - 2) + "┐", border)]]
+        lead = f"{name}:"
+        for index, line in enumerate(lines):
+            words = [(lead, "bold"), (line[len(lead):], "")] if index == 0 and line.startswith(lead) else [(line, "")]
+            rows.append([("│ ", border), *words, (" " * (inner - len(line)), ""), (" │", border)])
+        rows.append([("└" + "─" * (width - 2) + "┘", border)])
+        return rows
 
 
     def _power_detail(self, view: State, cursor: tuple[int, int]) -> Content:

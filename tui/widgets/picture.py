@@ -98,6 +98,20 @@ class Picture:
             self._marks.setdefault((row, x), set()).add(mark)
         return bool(length)
 
+    def cover(self, top: int, rows: list[Parts], style: str = "") -> None:
+        """Draw ``rows`` over whole rows from ``top`` on (a panel laid over the picture,
+        such as a card's text): what was there, its items and marks, is gone."""
+        for offset, parts in enumerate(rows):
+            row = top + offset
+            self._grow(row, self.width)
+            self._chars[row] = [" "] * self.width
+            self._styles[row] = [style] * self.width
+            for x in range(self.width):
+                self._marks.pop((row, x), None)
+            for key in [key for key in self._items if key[0] == row]:
+                del self._items[key]
+            self.put(row, 0, parts, style)
+
     def lines(self) -> list[str]:
         """Every row's plain text (for tests)."""
         return ["".join(chars).rstrip() for chars in self._chars]
