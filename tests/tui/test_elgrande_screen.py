@@ -75,6 +75,43 @@ def test_veto_question_names_what_is_about_to_happen() -> None:
     asyncio.run(main())
 
 
+def test_a_long_veto_question_is_told_whole_over_the_map_at_80x24() -> None:
+    """With long names the question needs more than the detail's two lines: it is laid
+    over the map whole, and the detail says so; never cut."""
+    import dataclasses
+
+    from core.elgrande import veto_prompt
+    from core.table import Table
+    from core.registry import get_game
+
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            names = [dataclasses.replace(seat, name=f"Maximilianaxxxx{seat.index}")
+                     for seat in seats("human", "human", "human", "human")]
+            for seed in range(20):
+                table = Table.new(get_game("elgrande"), names, seed, {"first_player": "0"})
+                rng = Rng(seed)
+                while not table.is_over() and len(veto_prompt(table.state)) <= 95:
+                    seat = table.to_act()[0]
+                    legal = table.legal_actions(seat)
+                    table.submit(seat, legal[rng.randbelow(len(legal))])
+                if not table.is_over():
+                    break
+            assert not table.is_over(), "a seed reaches a long Veto question"
+            question = veto_prompt(table.view(table.to_act()[0]))
+            screen = await open_game(pilot, table)
+            await pilot.pause()
+            detail = str(screen.query_one("#eg-detail").render())
+            assert detail == "Veto? The question is over the map (m: Veto or Allow)"
+            rows = screen.query_one("#eg-picture").plain_lines()[:screen._rows()[1]]
+            top = next(i for i, row in enumerate(rows) if row.replace("─", "") == "┌┐")
+            inside = " ".join(row.strip("│ ") for row in rows[top + 1:-1])
+            assert " ".join(inside.split()) == " ".join(f"Veto? {question}".split())
+
+    asyncio.run(main())
+
+
 def test_secret_disk_hot_seat_shows_a_curtain_and_hides_choices() -> None:
     async def main() -> None:
         app = MeepleApp(bot_delay=0)

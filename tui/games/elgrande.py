@@ -223,9 +223,9 @@ class ElGrandeScreen(GameScreen):
         targets = self.target_areas()
         picture = self.mark_board(render_board(view, self.viewer, *self.cell, self.compact, targets,
                                                self.near_king(view)), view)
-        card = self._card_at(view, self.cursor_position)
-        sheet = self._card_sheet(card, picture.width) if card is not None else None
-        if sheet:
+        long_text = self._long_text(view)
+        if long_text is not None and picture.width >= 12:
+            sheet = self._sheet(*long_text, picture.width)
             picture.cover(self._rows()[1] - len(sheet), sheet)
         self.query_one("#eg-picture", BoardPicture).show(picture)
         self.show_detail("#eg-detail", self._detail(view, self.cursor_position, self._rows()[1]))
@@ -270,6 +270,8 @@ class ElGrandeScreen(GameScreen):
     def _detail(self, view: State, cursor: tuple[int, int] | None, first_card: int) -> Content:
         question = veto_prompt(view)
         if question:
+            if self._too_long(f"Veto? {question}"):
+                return template("[b $warning]Veto?[/] The question is over the map (m: Veto or Allow)")
             return template("[b $warning]Veto?[/] $question", question=question)
         if cursor is None:
             return Content()
@@ -301,25 +303,34 @@ class ElGrandeScreen(GameScreen):
             return None
         return dict(view.face_up_cards()).get(cursor[0] - first_card + 1)
 
-    def _sheet_needed(self, card: int) -> bool:
-        """Whether a card's name and text need more than the detail's two lines (80x24)."""
+    def _too_long(self, text: str) -> bool:
+        """Whether ``text`` needs more than the detail's two lines (at 80x24 only)."""
         width = self.query_one("#eg-detail").content_size.width - 1  # a cell to spare
-        card_text = f"{CARDS[card].name}: {CARDS[card].text}"
-        return self.compact and width > 0 and len(textwrap.wrap(card_text, width)) > 2
+        return self.compact and width > 0 and len(textwrap.wrap(text, width)) > 2
 
-    def _card_sheet(self, card: int, width: int) -> list[Parts] | None:
-        """At 80x24, where a card's text needs more than the detail's two lines: the rows
-        of a sheet laid over the map's bottom rows, above the cards (the map's regions
-        there are hidden only while the cursor is on the card); else None."""
-        if width < 12 or not self._sheet_needed(card):
-            return None
-        name, text = CARDS[card].name, CARDS[card].text
+    def _sheet_needed(self, card: int) -> bool:
+        """Whether a card's name and text need more than the detail's two lines."""
+        return self._too_long(f"{CARDS[card].name}: {CARDS[card].text}")
+
+    def _long_text(self, view: State) -> tuple[str, str] | None:
+        """(bold lead, rest) of a text the detail cannot hold, shown on a sheet over the
+        map: a long Veto question, or the text of the card under the cursor; else None."""
+        question = veto_prompt(view)
+        if question:
+            return ("Veto?", question) if self._too_long(f"Veto? {question}") else None
+        card = self._card_at(view, self.cursor_position)
+        if card is not None and self._sheet_needed(card):
+            return f"{CARDS[card].name}:", CARDS[card].text
+        return None
+
+    def _sheet(self, lead: str, text: str, width: int) -> list[Parts]:
+        """The rows of a sheet ``width`` cells wide telling ``lead`` (bold) and ``text``
+        whole, laid over the map's bottom rows just above the cards (the regions there are
+        hidden only while it is up)."""
         inner = width - 4
-        lines = textwrap.wrap(f"{name}: {text}", inner)
         border = "$accent"
         rows: list[Parts] = [[("┌" + "─" * (width - 2) + "┐", border)]]
-        lead = f"{name}:"
-        for index, line in enumerate(lines):
+        for index, line in enumerate(textwrap.wrap(f"{lead} {text}", inner)):
             words = [(lead, "bold"), (line[len(lead):], "")] if index == 0 and line.startswith(lead) else [(line, "")]
             rows.append([("│ ", border), *words, (" " * (inner - len(line)), ""), (" │", border)])
         rows.append([("└" + "─" * (width - 2) + "┘", border)])
