@@ -224,8 +224,9 @@ class ElGrandeScreen(GameScreen):
         picture = self.mark_board(render_board(view, self.viewer, *self.cell, self.compact, targets,
                                                self.near_king(view)), view)
         long_text = self._long_text(view)
-        if long_text is not None and picture.width >= 12:
-            sheet = self._sheet(*long_text, picture.width)
+        width = len(picture.lines()[0])  # the map's (the power row may be a cell wider)
+        if long_text is not None and width >= 12:
+            sheet = self._sheet(*long_text, width)
             picture.cover(self._rows()[1] - len(sheet), sheet)
         self.query_one("#eg-picture", BoardPicture).show(picture)
         self.show_detail("#eg-detail", self._detail(view, self.cursor_position, self._rows()[1]))
