@@ -224,12 +224,13 @@ class ElGrandeScreen(GameScreen):
         picture = self.mark_board(render_board(view, self.viewer, *self.cell, self.compact, targets,
                                                self.near_king(view)), view)
         long_text = self._long_text(view)
-        width = len(picture.lines()[0])  # the map's (the power row may be a cell wider)
-        if long_text is not None and width >= 12:
+        if long_text is not None:
+            width = len(picture.lines()[0])  # the map's (the power row may be a cell wider)
             sheet = self._sheet(*long_text, width)
             picture.cover(self._rows()[1] - len(sheet), sheet)
         self.query_one("#eg-picture", BoardPicture).show(picture)
-        self.show_detail("#eg-detail", self._detail(view, self.cursor_position, self._rows()[1]))
+        detail = self._detail(view, self.cursor_position, self._rows()[1], long_text is not None)
+        self.show_detail("#eg-detail", detail)
 
     def target_areas(self) -> set[int]:
         """The regions (and the Castillo, :data:`CASTILLO`) where a move can be made now."""
@@ -268,10 +269,13 @@ class ElGrandeScreen(GameScreen):
             return f"{glyph} the King can go here{cost}"
         return f"{glyph} your move can go here{cost}"
 
-    def _detail(self, view: State, cursor: tuple[int, int] | None, first_card: int) -> Content:
+    def _detail(self, view: State, cursor: tuple[int, int] | None, first_card: int,
+                sheet: bool) -> Content:
+        """What the detail says of the place under the cursor (``sheet``: the long text it
+        would tell, of :meth:`_long_text`, is on the sheet over the map)."""
         question = veto_prompt(view)
         if question:
-            if self._too_long(f"Veto? {question}"):
+            if sheet:
                 return template("[b $warning]Veto?[/] The question is over the map (m: Veto or Allow)")
             return template("[b $warning]Veto?[/] $question", question=question)
         if cursor is None:
@@ -292,7 +296,7 @@ class ElGrandeScreen(GameScreen):
         card = self._card_at(view, cursor)
         if card is not None:
             name = CARDS[card].name
-            if self._sheet_needed(card):
+            if sheet:
                 return template("[b]$card[/]: its whole text is over the map · Enter takes it", card=name)
             return template("[b]$card[/]: $text", card=name, text=CARDS[card].text)
         return Content()
@@ -309,10 +313,6 @@ class ElGrandeScreen(GameScreen):
         width = self.query_one("#eg-detail").content_size.width - 1  # a cell to spare
         return self.compact and width > 0 and len(textwrap.wrap(text, width)) > 2
 
-    def _sheet_needed(self, card: int) -> bool:
-        """Whether a card's name and text need more than the detail's two lines."""
-        return self._too_long(f"{CARDS[card].name}: {CARDS[card].text}")
-
     def _long_text(self, view: State) -> tuple[str, str] | None:
         """(bold lead, rest) of a text the detail cannot hold, shown on a sheet over the
         map: a long Veto question, or the text of the card under the cursor; else None."""
@@ -320,7 +320,7 @@ class ElGrandeScreen(GameScreen):
         if question:
             return ("Veto?", question) if self._too_long(f"Veto? {question}") else None
         card = self._card_at(view, self.cursor_position)
-        if card is not None and self._sheet_needed(card):
+        if card is not None and self._too_long(f"{CARDS[card].name}: {CARDS[card].text}"):
             return f"{CARDS[card].name}:", CARDS[card].text
         return None
 
@@ -336,7 +336,6 @@ class ElGrandeScreen(GameScreen):
             rows.append([("│ ", border), *words, (" " * (inner - len(line)), ""), (" │", border)])
         rows.append([("└" + "─" * (width - 2) + "┘", border)])
         return rows
-
 
     def _power_detail(self, view: State, cursor: tuple[int, int]) -> Content:
         """A power card under the cursor: its caballeros, and what the others still hold."""

@@ -341,8 +341,14 @@ class NewGameScreen(Screen[None]):
             ),
             options=options,
         )
+
+    def keep(self) -> None:
+        """Remember the form and keep the memory in the settings file, when the form is
+        left (not on every change of game inside it)."""
+        self.remember()
         app = self.app
-        if isinstance(app, MeepleApp) and app.settings.new_game != (kept := memory.to_settings()):
+        kept = form_memory(app).to_settings()
+        if isinstance(app, MeepleApp) and app.settings.new_game != kept:
             app.update_settings(replace(app.settings, new_game=kept))  # (it says if it fails)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
@@ -410,14 +416,14 @@ class NewGameScreen(Screen[None]):
         options = self.options()
         if options is None:
             return
-        self.remember()
+        self.keep()
         # The game screen replaces this form, so escape from the game goes to the menu.
         start_new_game(self.app, self.game.id, seats, seed, options, replace=True)
 
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:
         """Leave the form; its choices are kept for the next time."""
-        self.remember()
+        self.keep()
         self.app.pop_screen()
 
     def seats(self) -> list[Seat] | None:
