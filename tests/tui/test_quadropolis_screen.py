@@ -361,7 +361,7 @@ def test_every_code_on_the_board_is_explained_in_the_help_or_the_legend() -> Non
 def test_the_legend_breaks_lines_between_entries_only() -> None:
     """The legend under the board is laid out entry by entry: at 80x24 "F Factory" is never
     cut in two; its widget is as tall as its lines (Textual wraps nothing further)."""
-    from tui.games.quadropolis import Legend
+    from tui.widgets.legend import Legend
 
     legend = Legend([Content("T Tower Block"), Content("F Factory"), Content("H Harbor")])
     assert [line.plain for line in legend.lines(24)] == ["T Tower Block  F Factory", "H Harbor"]

@@ -212,11 +212,12 @@ class CouncilScreen(GameScreen):
             return f"{LIST_COUNCIL[action.balcony]}: elect {action.colour} for 1 servant (quick)"
         return super().action_label(action, view)
 
-    def _payment_text(self, action: Pay, view: State, short: bool) -> str:
+    def _payment_text(self, action: Pay, view: State, short: bool, cost: int | None = None) -> str:
         """ "Pay 9 coins: B V + 1 road" (``short``: the cards as the hand line writes them,
         "K2" for two black) or "Pay 9 coins: blue + purple + 1 road", the cards in the hand
-        line's order either way; "" when the payment cannot be previewed."""
-        cost = payment_preview(view, action.cards)
+        line's order either way; "" when the payment cannot be previewed. ``cost``: its price,
+        if the caller has it already."""
+        cost = payment_preview(view, action.cards) if cost is None else cost
         if cost is None:
             return ""
         codes = PAY_CODES[action.cards]  # (in the hand line's order)
@@ -234,8 +235,8 @@ class CouncilScreen(GameScreen):
         """A payment highlighted in the list is told with its colours' names (the list
         writes their letters) and the coins it leaves you."""
         if isinstance(action, Pay) and self.viewer is not None:
-            text = self._payment_text(action, view, short=False)
             cost = payment_preview(view, action.cards)
+            text = self._payment_text(action, view, short=False, cost=cost)
             if text and cost is not None:
                 return plain(f"{text} · leaves you {counted(view.coins[self.viewer] - cost, 'coin')}")
         return super().move_preview(action, view)
