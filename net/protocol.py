@@ -1,0 +1,116 @@
+"""The hub's wire protocol: one JSON object per line, plain data only.
+
+Every message is an object with a ``"type"``. A client (one app process, one person)
+sends at most :data:`MAX_CLIENT_LINE` bytes per line; the hub answers a bad message with
+``{"type": "error", "message": ..., "ref": ...}`` and changes nothing.
+
+Client → hub (``ref``, any int, is echoed in the reply to that message)
+
+* ``hello {token}`` — first message: the one-time token ``meeple serve`` gave the session
+  process; it names the SSH key the person logged in with. Answer: ``welcome``.
+* ``set_name {name}`` — choose or change the display name. Answer: ``welcome``.
+* ``lobby {}`` — send the lobby now and on every change (until ``open`` of a table).
+* ``create {game, options, seats, password}`` — a new table; ``seats`` is one entry per
+  seat, ``{"kind": "me"}`` (exactly one: the creator), ``{"kind": "open"}`` or
+  ``{"kind": "bot", "level": L}``. Answer: ``table`` (the creator is seated).
+* ``join {table, seat, password}`` — take an open seat (or your own seat back).
+* ``watch {table}`` — look on as a spectator.
+* ``open {table}`` — show a table you sit at again (after ``leave``).
+* ``leave {table}`` — stop showing it; a seat stays yours, the lobby resumes.
+* ``act {table, action}`` — play ``action`` (the game's plain-data encoding) for your seat.
+* ``undo {table}`` — undo your last decision (the table's undo rules).
+* ``chat {table, text}`` — ``table`` is "" for the lobby's chat.
+* ``hand_to_bot {table, seat, level}`` — the creator gives a seat whose player has been
+  away for :data:`HAND_OVER_AFTER` seconds to a bot.
+
+Hub → client
+
+* ``welcome {name, key}`` — ``name`` is "" until one is chosen; ``key`` a short
+  fingerprint of the person's SSH key.
+* ``lobby {tables, chat}`` — ``tables``: one dict per table not over (and the
+  viewer's own finished ones): ``{id, game, title, players, seats [{name, kind,
+  connected}], free (open seat numbers), progress, spectators, password (bool), mine
+  (the viewer sits there), over}``; ``chat``: the last lines, each ``{name, text}``.
+* ``table {...}`` — everything one viewer may know of a table (see the hub's
+  ``Hub.table_message``): ``id, game, options, seats [{name, kind, level, connected,
+  away}], you (seat or -1 for a spectator), creator, log [{seat, action, text,
+  barrier, effects}], view (the seat's view, encoded), public (the spectator view),
+  to_act, legal (encoded actions, in the rules' order), ends_turn (one bool per legal
+  action), can_undo, over, result ({categories, breakdown, totals, ranks, notes} once
+  over, else {}), chat [{name, text}], spectators (count)``. Sent whole on every change: a view is
+  small, and a client that missed one message never goes out of step.
+* ``error {message, ref}`` — the request was refused; nothing changed.
+* ``bye {message}`` — the hub is closing the connection.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+MAX_CLIENT_LINE = 64 * 1024
+"""Longest line (bytes, newline included) a client may send; a longer one closes it."""
+
+MAX_NAME = 24
+"""Longest display name (characters)."""
+
+MAX_CHAT = 200
+"""Longest chat line (characters)."""
+
+CHAT_KEPT = 50
+"""Chat lines kept per table and in the lobby."""
+
+HAND_OVER_AFTER = 60.0
+"""Seconds a seat's player must have been away before the creator may give it to a bot."""
+
+CLIENT_TYPES = frozenset({
+    "hello", "set_name", "lobby", "create", "join", "watch", "open", "leave", "act", "undo",
+    "chat", "hand_to_bot",
+})
+"""The message types a client may send."""
+
+
+class ProtocolError(ValueError):
+    """A message that is not valid: ``str(error)`` is the reason, for the error reply."""
+
+
+def encode(message: dict[str, Any]) -> bytes:
+    """One message as a line of compact JSON (ASCII only: never raw control bytes)."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=True).encode("ascii") + b"\n"
+
+
+def decode(line: bytes) -> dict[str, Any]:
+    """Parse one line into a message object; raises :class:`ProtocolError`."""
+    if len(line) > MAX_CLIENT_LINE:
+        raise ProtocolError("message too long")
+    try:
+        message = json.loads(line)
+    except (ValueError, UnicodeDecodeError):
+        raise ProtocolError("not a JSON line") from None
+    if not isinstance(message, dict):
+        raise ProtocolError("a message must be a JSON object")
+    if not isinstance(message.get("type"), str):
+        raise ProtocolError("a message needs a \"type\"")
+    return message
+
+
+def text_field(message: dict[str, Any], key: str, limit: int, *, required: bool = True) -> str:
+    """``message[key]`` as clean text: a string of at most ``limit`` characters, with no
+    control characters (names and chat are shown as plain text, never markup or raw
+    terminal bytes); raises :class:`ProtocolError`."""
+    value = message.get(key, None if required else "")
+    if not isinstance(value, str):
+        raise ProtocolError(f"{key} must be text")
+    if len(value) > limit:
+        raise ProtocolError(f"{key} is longer than {limit} characters")
+    if any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 or ch in "\u2028\u2029\u200b\u202e\u2066\u2067\u2068\u2069\u202a\u202b\u202c\u202d" for ch in value):
+        raise ProtocolError(f"{key} may not hold control characters")
+    return value
+
+
+def int_field(message: dict[str, Any], key: str, low: int, high: int) -> int:
+    """``message[key]`` as an int in ``low..high``; raises :class:`ProtocolError`."""
+    value = message.get(key)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise ProtocolError(f"{key} must be a whole number from {low} to {high}")
+    return value
