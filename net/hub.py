@@ -1,0 +1,735 @@
+"""The hub: one asyncio object owning every network table, the only authority over them.
+
+App processes (one per SSH session, one person each) connect over a Unix socket and speak
+the JSON-lines protocol of :mod:`net.protocol`. A person is their SSH key's fingerprint
+(the front door hands it over with :meth:`Hub.issue_token`); their display name is kept in
+``people.json``. Tables, their seats, chat and games are saved after every change
+(:mod:`net.hub_store`, :mod:`saves.store`), so a killed hub resumes every table.
+
+Every message is handled synchronously on the loop (no await between checking and
+changing), so two clients never race. Each connection has its own outgoing queue drained
+by its own writer task: a newer ``table`` or ``lobby`` message replaces one still waiting,
+and a client whose backlog grows past :attr:`Hub.MAX_BACKLOG` is dropped, so a frozen
+client never slows the others. Bots think in worker processes (:mod:`net.hub_bots`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import secrets
+import time
+from collections import deque
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable
+
+from core.engine import SEAT_LETTERS, IllegalAction
+from core.levels import LEVELS
+from core.registry import UnknownGame, get_game
+from core.table import parse_options
+from net import protocol
+from net.hub_bots import BotPool, bot_seed
+from net.hub_store import HubStore, SeatInfo, StoreError, TableMeta, check_password, hash_password
+from net.hub_tables import NetTable
+from net.protocol import ProtocolError, int_field, text_field
+from saves.format import check_player_name
+from saves.resume import open_save
+from saves.store import save_table
+
+log = logging.getLogger("meeple.hub")
+
+LOBBY = "\0lobby"
+"""``Client.showing`` for a connection shown the lobby."""
+
+MAX_PASSWORD = 100
+"""Longest table password (characters)."""
+
+MAX_WAITING_PER_PERSON = 8
+"""Tables not yet started a person may have created at once."""
+
+
+class Bucket:
+    """A token bucket: ``rate`` tokens a second, at most ``burst`` saved up."""
+
+    def __init__(self, rate: float, burst: float, now: float) -> None:
+        self.rate, self.burst, self.tokens, self.last = rate, burst, burst, now
+
+    def take(self, now: float) -> bool:
+        """Spend a token if there is one."""
+        self.tokens = min(self.burst, self.tokens + max(0.0, now - self.last) * self.rate)
+        self.last = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+class Client:
+    """One connection: who it is, what it is shown, and its queue of outgoing messages."""
+
+    def __init__(self, writer: asyncio.StreamWriter, now: float) -> None:
+        self.writer = writer
+        self.key = ""
+        self.token = ""
+        self.showing: str | None = None
+        self.ref: int | None = None
+        """The ``ref`` of the message being handled (echoed in its replies)."""
+        self.out: list[tuple[str, bytes, int | None]] = []
+        """Waiting messages: (coalesce key or "", encoded line, the ref it answers)."""
+        self.backlog = 0
+        self.wake = asyncio.Event()
+        self.closing = False
+        self.messages = Bucket(30, 60, now)
+        self.chats = Bucket(1, 5, now)
+
+
+def short_key(key: str) -> str:
+    """A fingerprint short enough to show ("SHA256:Ab3dE5gH")."""
+    kind, _, digest = key.partition(":")
+    return f"{kind}:{digest[:8]}" if digest else key[:16]
+
+
+class Hub:
+    """Owns every network table; see the module docstring."""
+
+    MAX_BACKLOG = 1024 * 1024
+    """Bytes a connection may have waiting to be sent before it is dropped."""
+
+    def __init__(self, directory: Path, *, bot_delay: float = 0.4,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.directory = Path(directory)
+        self.bot_delay = bot_delay
+        self.clock = clock
+        self.store = HubStore(self.directory)
+        self.tables: dict[str, NetTable] = {}
+        self.people: dict[str, str] = {}
+        self.clients: set[Client] = set()
+        self._tokens: dict[str, str] = {}
+        self._online: dict[str, int] = {}
+        self._left_at: dict[str, float] = {}
+        self._started_at = clock()
+        self._next_id = 1
+        self._lobby_chat: deque[dict[str, str]] = deque(maxlen=protocol.CHAT_KEPT)
+        self._servers: list[asyncio.AbstractServer] = []
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._bot_tasks: set[asyncio.Task[None]] = set()
+        self._thinking: dict[tuple[str, int], int] = {}
+        self._bots = BotPool()
+        self._closing = False
+        self._stats = {"messages_in": 0, "messages_out": 0, "bytes_out": 0}
+
+    # --- life cycle ------------------------------------------------------------------------
+    async def start(self) -> None:
+        """Restore people and tables from the directory; a broken file is logged and skipped."""
+        self._started_at = self.clock()
+        try:
+            self.people = self.store.load_people()
+        except StoreError as exc:
+            log.error("people.json skipped: %s", exc)
+        ids = self.store.table_ids()
+        self._next_id = max((int(i[1:]) for i in ids), default=0) + 1
+        for table_id in ids:
+            try:
+                nt = self._restore(table_id)
+            except Exception as exc:  # any broken file: skip the table, keep the hub up
+                log.error("table %s skipped: %s", table_id, exc)
+                continue
+            self.tables[table_id] = nt
+        for nt in list(self.tables.values()):
+            self._kick_bots(nt)
+
+    def _restore(self, table_id: str) -> NetTable:
+        meta = self.store.load_meta(table_id)
+        game = get_game(meta.game)
+        meta.options = parse_options(game, meta.options, len(meta.seats))
+        nt = NetTable(meta, game)
+        if meta.started:
+            loaded = open_save(self.store.save_path(table_id))
+            if loaded.warning:
+                log.warning("table %s: %s", table_id, loaded.warning)
+            table = loaded.table
+            if table.game is not game or len(table.seats) != len(meta.seats):
+                raise StoreError("the save does not match the table's seats or game")
+            nt.table = table
+            for index, seat in enumerate(table.seats):
+                # hand_to_bot writes the save first: a bot in either file is a bot.
+                if seat.controller.kind == "bot" and meta.seats[index].kind != "bot":
+                    meta.seats[index] = SeatInfo("bot", "", seat.controller.level, seat.name)
+                elif meta.seats[index].kind == "bot" and seat.controller.kind != "bot":
+                    nt.hand_to_bot(index, meta.seats[index].level)
+                elif meta.seats[index].kind == "open":
+                    raise StoreError("a running game has an open seat")
+        elif not nt.open_seats():
+            self._start_game(nt)  # killed between taking the last seat and starting
+            self._save(nt)
+        return nt
+
+    async def serve(self, path: Path) -> None:
+        """Listen on a Unix socket at ``path`` (its folder made private); returns once listening."""
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        os.chmod(path.parent, 0o700)
+        if path.is_socket():
+            path.unlink()
+        server = await asyncio.start_unix_server(
+            self._serve_client, path=str(path), limit=protocol.MAX_CLIENT_LINE - 1
+        )
+        os.chmod(path, 0o600)
+        self._servers.append(server)
+
+    def issue_token(self, key: str) -> str:
+        """A one-connection secret for the session of SSH key ``key`` (its fingerprint)."""
+        token = secrets.token_urlsafe(24)
+        self._tokens[token] = key
+        return token
+
+    def revoke_token(self, token: str) -> None:
+        """The SSH session of ``token`` ended: forget it and close its connection."""
+        self._tokens.pop(token, None)
+        for client in list(self.clients):
+            if client.token == token:
+                self._bye(client, "Your session ended.")
+
+    async def close(self) -> None:
+        """Save everything, say ``bye`` to every client, close the sockets, stop the bots."""
+        self._closing = True
+        for nt in self.tables.values():
+            self._save(nt)
+        for server in self._servers:
+            server.close()
+        for client in list(self.clients):
+            self._bye(client, "The hub is closing.")
+        for task in list(self._bot_tasks):
+            task.cancel()
+        tasks = list(self._tasks)
+        if tasks:
+            # Writers flush their last bytes; a frozen client is cut off after a second.
+            _, pending = await asyncio.wait(tasks, timeout=1.0)
+            for task in pending:
+                task.cancel()
+        for client in list(self.clients):
+            client.writer.transport.abort()
+        await self._bots.close()
+
+    def stats(self) -> dict[str, int]:
+        """Counters for the bench: tables, clients, messages in/out, bytes out."""
+        return {"tables": len(self.tables), "clients": len(self.clients), **self._stats}
+
+    # --- connections -------------------------------------------------------------------------
+    def _spawn(self, coro: Any) -> asyncio.Task[None]:
+        task: asyncio.Task[None] = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    async def _serve_client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        client = Client(writer, self.clock())
+        self.clients.add(client)
+        self._spawn(self._write_loop(client))
+        try:
+            while not client.closing and not self._closing:
+                try:
+                    line = await reader.readuntil(b"\n")
+                except asyncio.LimitOverrunError:
+                    self._error(client, "message too long")
+                    client.closing = True
+                    break
+                except (asyncio.IncompleteReadError, ConnectionError, OSError):
+                    break
+                self._stats["messages_in"] += 1
+                self._handle_line(client, line)
+        finally:
+            self._gone(client)
+
+    async def _write_loop(self, client: Client) -> None:
+        writer = client.writer
+        try:
+            while True:
+                while not client.out:
+                    if client.closing or writer.is_closing():
+                        return
+                    client.wake.clear()
+                    await client.wake.wait()
+                data = b"".join(data for _, data, _ in client.out)
+                self._stats["messages_out"] += len(client.out)
+                self._stats["bytes_out"] += len(data)
+                client.out, client.backlog = [], 0
+                writer.write(data)
+                await writer.drain()
+        except (ConnectionError, OSError):
+            pass
+        finally:
+            client.closing = True
+            writer.close()
+
+    def _send(self, client: Client, message: dict[str, Any], coalesce: str = "") -> None:
+        """Queue ``message`` for ``client``; a newer one of the same ``coalesce`` key replaces
+        one still waiting. Never awaits: the client's writer task sends it."""
+        if client.closing:
+            return
+        if client.ref is not None and message.get("type") in ("welcome", "table", "lobby"):
+            message = {**message, "ref": client.ref}
+        if coalesce:
+            for i, (key, old, old_ref) in enumerate(client.out):
+                if key == coalesce:
+                    client.backlog -= len(old)
+                    del client.out[i]
+                    if old_ref is not None and "ref" not in message:
+                        message = {**message, "ref": old_ref}  # the replaced one answered a request
+                    break
+        data = protocol.encode(message)
+        ref = message.get("ref")
+        client.out.append((coalesce, data, ref if isinstance(ref, int) else None))
+        client.backlog += len(data)
+        buffered = client.writer.transport.get_write_buffer_size()
+        if client.backlog + buffered > self.MAX_BACKLOG:
+            log.warning("dropping a client %s: %d bytes not read", short_key(client.key), client.backlog + buffered)
+            client.out, client.backlog, client.closing = [], 0, True
+            client.writer.transport.abort()
+        client.wake.set()
+
+    def _error(self, client: Client, message: str) -> None:
+        self._send(client, {"type": "error", "message": message, "ref": client.ref})
+
+    def _bye(self, client: Client, message: str) -> None:
+        self._send(client, {"type": "bye", "message": message})
+        client.closing = True
+        client.wake.set()
+
+    def _gone(self, client: Client) -> None:
+        """A connection ended: update presence and what others are shown."""
+        client.closing = True
+        client.wake.set()
+        if client not in self.clients:
+            return
+        self.clients.discard(client)
+        if not client.key:
+            return
+        self._online[client.key] -= 1
+        if self._online[client.key] <= 0:
+            del self._online[client.key]
+            self._left_at[client.key] = self.clock()
+        if not self._closing:
+            self._refresh_person(client.key, also=client.showing)
+
+    # --- handling ----------------------------------------------------------------------------
+    def _handle_line(self, client: Client, line: bytes) -> None:
+        client.ref = None
+        try:
+            message = protocol.decode(line)
+        except ProtocolError as exc:
+            self._error(client, str(exc))
+            if not client.key:
+                client.closing = True
+            return
+        ref = message.get("ref")
+        client.ref = ref if isinstance(ref, int) and not isinstance(ref, bool) else None
+        try:
+            if not client.key:
+                self._hello(client, message)
+                return
+            if not client.messages.take(self.clock()):
+                self._error(client, "Slow down.")
+                return
+            kind = message["type"]
+            handler = self._handlers.get(kind)
+            if handler is None:
+                raise ProtocolError(f"unknown message type {kind[:40]!r}")
+            handler(self, client, message)
+        except ProtocolError as exc:
+            self._error(client, str(exc))
+        except Exception:  # a bug must answer this client, never take the hub down
+            log.exception("handling a %r message", message.get("type"))
+            self._error(client, "Something went wrong on the hub; nothing changed.")
+        finally:
+            client.ref = None
+
+    def _hello(self, client: Client, message: dict[str, Any]) -> None:
+        if message["type"] != "hello":
+            self._error(client, "The first message must be hello.")
+            client.closing = True
+            return
+        token = message.get("token")
+        key = self._tokens.pop(token, None) if isinstance(token, str) else None
+        if key is None:
+            self._error(client, "That session token is not valid.")
+            client.closing = True
+            return
+        client.key, client.token = key, token if isinstance(token, str) else ""
+        self._online[key] = self._online.get(key, 0) + 1
+        self._left_at.pop(key, None)
+        self._welcome(client)
+        self._refresh_person(key)
+
+    def _welcome(self, client: Client) -> None:
+        self._send(client, {"type": "welcome", "name": self.people.get(client.key, ""),
+                            "key": short_key(client.key)})
+
+    def _set_name(self, client: Client, message: dict[str, Any]) -> None:
+        name = text_field(message, "name", protocol.MAX_NAME).strip()
+        if not name:
+            raise ProtocolError("A name cannot be empty.")
+        problem = check_player_name(name)
+        if problem is not None:
+            raise ProtocolError(problem[0].upper() + problem[1:] + ".")
+        folded = name.casefold()
+        if any(other.casefold() == folded for key, other in self.people.items() if key != client.key):
+            raise ProtocolError("That name belongs to another player.")
+        self.people[client.key] = name
+        try:
+            self.store.save_people(self.people)
+        except OSError as exc:
+            log.error("people.json not written: %s", exc)
+        for other in self.clients:
+            if other.key == client.key:
+                self._welcome(other)
+        self._refresh_person(client.key)
+
+    def _lobby(self, client: Client, message: dict[str, Any]) -> None:
+        self._show(client, LOBBY)
+
+    def _need_name(self, client: Client) -> str:
+        name = self.people.get(client.key, "")
+        if not name:
+            raise ProtocolError("Choose a name first.")
+        return name
+
+    def _table_of(self, message: dict[str, Any]) -> NetTable:
+        table_id = text_field(message, "table", 16)
+        nt = self.tables.get(table_id)
+        if nt is None:
+            raise ProtocolError(f"There is no table {table_id!r}.")
+        return nt
+
+    def _create(self, client: Client, message: dict[str, Any]) -> None:
+        self._need_name(client)
+        game_id = text_field(message, "game", 40)
+        try:
+            game = get_game(game_id)
+        except UnknownGame as exc:
+            raise ProtocolError(str(exc)) from None
+        seats_raw = message.get("seats")
+        info = game.info
+        if not isinstance(seats_raw, list) or not info.min_players <= len(seats_raw) <= info.max_players:
+            raise ProtocolError(f"{info.title} takes {info.min_players}–{info.max_players} seats.")
+        seats: list[SeatInfo] = []
+        for raw in seats_raw:
+            kind = raw.get("kind") if isinstance(raw, dict) else None
+            if kind == "me":
+                seats.append(SeatInfo("player", client.key))
+            elif kind == "open":
+                seats.append(SeatInfo("open"))
+            elif kind == "bot":
+                level = raw.get("level")
+                if level not in LEVELS:
+                    raise ProtocolError(f"A bot's level is one of {', '.join(LEVELS)}.")
+                seats.append(SeatInfo("bot", level=str(level)))
+            else:
+                raise ProtocolError('Each seat is {"kind": "me"}, {"kind": "open"} or {"kind": "bot", "level": ...}.')
+        if sum(1 for seat in seats if seat.kind == "player") != 1:
+            raise ProtocolError('Exactly one seat must be "me".')
+        options = message.get("options", {})
+        if not isinstance(options, dict):
+            raise ProtocolError("options must be an object")
+        try:
+            parsed = parse_options(game, options, len(seats))
+        except ValueError as exc:
+            raise ProtocolError(str(exc)) from None
+        password = text_field(message, "password", MAX_PASSWORD, required=False)
+        waiting = sum(1 for nt in self.tables.values() if nt.meta.creator == client.key and not nt.started)
+        if waiting >= MAX_WAITING_PER_PERSON:
+            raise ProtocolError(f"You already have {waiting} tables waiting for players.")
+        table_id = f"t{self._next_id}"
+        self._next_id += 1
+        meta = TableMeta(id=table_id, game=game_id, options=parsed, seats=seats, creator=client.key,
+                         password=hash_password(password), created=time.time())
+        nt = NetTable(meta, game)
+        self.tables[table_id] = nt
+        if not nt.open_seats():
+            self._start_game(nt)
+        self._save(nt)
+        client.showing = table_id
+        self._table_changed(nt)
+
+    def _start_game(self, nt: NetTable) -> None:
+        nt.start(lambda key: self.people.get(key, "Player"), secrets.randbits(31))
+
+    def _join(self, client: Client, message: dict[str, Any]) -> None:
+        nt = self._table_of(message)
+        seat = int_field(message, "seat", 0, len(nt.meta.seats) - 1)
+        own = nt.seat_of(client.key)
+        if own is not None:
+            self._show(client, nt.id)
+            return
+        self._need_name(client)
+        if nt.meta.seats[seat].kind != "open":
+            raise ProtocolError(f"Seat {SEAT_LETTERS[seat]} is taken.")
+        password = text_field(message, "password", MAX_PASSWORD, required=False)
+        if not check_password(nt.meta.password, password):
+            raise ProtocolError("Wrong password.")
+        nt.meta.seats[seat] = SeatInfo("player", client.key)
+        if not nt.open_seats():
+            self._start_game(nt)
+        else:
+            nt.changed()
+        self._save(nt)
+        client.showing = nt.id
+        self._table_changed(nt)
+
+    def _watch(self, client: Client, message: dict[str, Any]) -> None:
+        self._show(client, self._table_of(message).id)
+
+    def _open(self, client: Client, message: dict[str, Any]) -> None:
+        nt = self._table_of(message)
+        if nt.seat_of(client.key) is None:
+            raise ProtocolError("You have no seat at that table (watch it instead).")
+        self._show(client, nt.id)
+
+    def _leave(self, client: Client, message: dict[str, Any]) -> None:
+        nt = self._table_of(message)
+        if client.showing != nt.id:
+            raise ProtocolError("You are not at that table.")
+        self._show(client, LOBBY)
+
+    def _my_seat(self, client: Client, nt: NetTable) -> int:
+        seat = nt.seat_of(client.key)
+        if seat is None:
+            raise ProtocolError("You have no seat at that table.")
+        if nt.table is None:
+            raise ProtocolError("The game has not started: seats are still open.")
+        return seat
+
+    def _act(self, client: Client, message: dict[str, Any]) -> None:
+        nt = self._table_of(message)
+        seat = self._my_seat(client, nt)
+        table = nt.table
+        assert table is not None
+        if table.is_over():
+            raise ProtocolError("The game is over.")
+        if seat not in table.to_act():
+            raise ProtocolError("It is not your turn.")
+        try:
+            action = nt.game.decode_action(message.get("action"))
+            reason = nt.game.why_illegal(table.state, seat, action)
+        except Exception as exc:  # CorruptData, or a decoder tripping over odd data
+            raise ProtocolError(f"That is not a move of this game ({str(exc)[:120]}).") from None
+        if reason is not None:
+            raise ProtocolError(reason)
+        try:
+            table.submit(seat, action)
+        except IllegalAction as exc:
+            raise ProtocolError(exc.reason) from None
+        self._moved(nt)
+
+    def _undo(self, client: Client, message: dict[str, Any]) -> None:
+        nt = self._table_of(message)
+        seat = self._my_seat(client, nt)
+        assert nt.table is not None
+        try:
+            nt.table.undo(seat)
+        except IllegalAction as exc:
+            raise ProtocolError(exc.reason) from None
+        self._moved(nt)
+
+    def _chat(self, client: Client, message: dict[str, Any]) -> None:
+        name = self._need_name(client)
+        table_id = text_field(message, "table", 16)
+        text = text_field(message, "text", protocol.MAX_CHAT).strip()
+        nt = self.tables.get(table_id) if table_id else None
+        if table_id and nt is None:
+            raise ProtocolError(f"There is no table {table_id!r}.")
+        if nt is not None and nt.seat_of(client.key) is None and client.showing != nt.id:
+            raise ProtocolError("Open or watch that table to talk there.")
+        if not text:
+            raise ProtocolError("Say something.")
+        if not client.chats.take(self.clock()):
+            raise ProtocolError("Slow down.")
+        line = {"name": name, "text": text}
+        if nt is None:
+            self._lobby_chat.append(line)
+            self._refresh_lobby()
+            return
+        nt.meta.chat = (nt.meta.chat + [line])[-protocol.CHAT_KEPT:]
+        self._save_meta(nt)
+        self._refresh_table(nt)
+
+    def _hand_to_bot(self, client: Client, message: dict[str, Any]) -> None:
+        nt = self._table_of(message)
+        seat = int_field(message, "seat", 0, len(nt.meta.seats) - 1)
+        level = message.get("level")
+        if level not in LEVELS:
+            raise ProtocolError(f"A bot's level is one of {', '.join(LEVELS)}.")
+        if nt.meta.creator != client.key:
+            raise ProtocolError("Only the table's creator may hand a seat to a bot.")
+        if nt.is_over():
+            raise ProtocolError("The game is over.")
+        info = nt.meta.seats[seat]
+        if nt.table is None:
+            if info.kind != "open":
+                raise ProtocolError(f"Seat {SEAT_LETTERS[seat]} is not open.")
+        else:
+            if info.kind != "player":
+                raise ProtocolError(f"Seat {SEAT_LETTERS[seat]} is not a player's.")
+            connected, away = self._presence(info.key)
+            if connected or away < protocol.HAND_OVER_AFTER:
+                raise ProtocolError(
+                    f"A seat goes to a bot once its player has been away {int(protocol.HAND_OVER_AFTER)} s."
+                )
+        nt.hand_to_bot(seat, str(level))
+        if nt.table is None and not nt.open_seats():
+            self._start_game(nt)
+        self._moved(nt)
+
+    _handlers: dict[str, Callable[["Hub", Client, dict[str, Any]], None]] = {
+        "hello": lambda hub, client, message: hub._error(client, "Already greeted."),
+        "set_name": _set_name,
+        "lobby": _lobby,
+        "create": _create,
+        "join": _join,
+        "watch": _watch,
+        "open": _open,
+        "leave": _leave,
+        "act": _act,
+        "undo": _undo,
+        "chat": _chat,
+        "hand_to_bot": _hand_to_bot,
+    }
+
+    # --- what clients are shown --------------------------------------------------------------
+    def _presence(self, key: str) -> tuple[bool, float]:
+        if key in self._online:
+            return True, 0.0
+        return False, max(0.0, self.clock() - self._left_at.get(key, self._started_at))
+
+    def _name(self, key: str) -> str:
+        return self.people.get(key, "")
+
+    def _spectators(self, nt: NetTable) -> int:
+        return sum(1 for c in self.clients if c.showing == nt.id and nt.seat_of(c.key) is None)
+
+    def _show(self, client: Client, showing: str) -> None:
+        before = self.tables.get(client.showing or "")
+        client.showing = showing
+        if before is not None and before.id != showing:
+            self._refresh_table(before)
+        nt = self.tables.get(showing)
+        if nt is None:
+            self._send_lobby(client)
+        else:
+            self._refresh_table(nt)
+        if before is not None or nt is not None:
+            self._refresh_lobby(skip=client)
+
+    def _send_table(self, client: Client, nt: NetTable, spectators: int) -> None:
+        message = nt.message(client.key, nt.seat_of(client.key), self._name, self._presence, spectators)
+        self._send(client, message, coalesce="table")
+
+    def _send_lobby(self, client: Client) -> None:
+        entries = []
+        for nt in self.tables.values():
+            if nt.is_over() and nt.seat_of(client.key) is None:
+                continue
+            entries.append(nt.lobby_entry(client.key, self._name, self._presence, self._spectators(nt)))
+        self._send(client, {"type": "lobby", "tables": entries, "chat": list(self._lobby_chat)},
+                   coalesce="lobby")
+
+    def _refresh_table(self, nt: NetTable) -> None:
+        spectators = self._spectators(nt)
+        for client in list(self.clients):
+            if client.key and client.showing == nt.id:
+                self._send_table(client, nt, spectators)
+
+    def _refresh_lobby(self, skip: Client | None = None) -> None:
+        for client in list(self.clients):
+            if client.key and client.showing == LOBBY and client is not skip:
+                self._send_lobby(client)
+
+    def _table_changed(self, nt: NetTable) -> None:
+        self._refresh_table(nt)
+        self._refresh_lobby()
+        self._kick_bots(nt)
+
+    def _refresh_person(self, key: str, also: str | None = None) -> None:
+        """``key``'s presence or name changed: refresh tables where it sits, and the lobby."""
+        for nt in self.tables.values():
+            if nt.seat_of(key) is not None or nt.id == also:
+                self._refresh_table(nt)
+        self._refresh_lobby()
+
+    # --- moves, saves and bots ---------------------------------------------------------------
+    def _moved(self, nt: NetTable) -> None:
+        nt.changed()
+        self._save(nt)
+        self._table_changed(nt)
+
+    def _save(self, nt: NetTable) -> None:
+        """Write the table's game (if started) then its metadata; failures are logged."""
+        if nt.table is not None:
+            created = datetime.fromtimestamp(nt.meta.created, timezone.utc)
+            try:
+                save_table(nt.table, self.store.save_path(nt.id), f"{nt.game.info.title} {nt.id}",
+                           created=created)
+            except Exception as exc:
+                log.error("table %s not saved: %s", nt.id, exc)
+        self._save_meta(nt)
+
+    def _save_meta(self, nt: NetTable) -> None:
+        try:
+            self.store.save_meta(nt.meta)
+        except OSError as exc:
+            log.error("table %s metadata not saved: %s", nt.id, exc)
+
+    def _kick_bots(self, nt: NetTable) -> None:
+        if self._closing:
+            return
+        for seat in nt.bot_seats_to_act():
+            if self._thinking.get((nt.id, seat)) != nt.version:
+                self._thinking[(nt.id, seat)] = nt.version
+                task = self._spawn(self._bot_turn(nt, seat, nt.version))
+                self._bot_tasks.add(task)
+                task.add_done_callback(self._bot_tasks.discard)
+
+    async def _bot_turn(self, nt: NetTable, seat: int, version: int) -> None:
+        table = nt.table
+        assert table is not None
+        loop = asyncio.get_running_loop()
+        began = loop.time()
+        game = nt.game
+        level = nt.meta.seats[seat].level
+        encoded: Any = None
+        try:
+            encoded = await self._bots.choose(game.info.id, level, bot_seed(table.seed, len(table.log), seat),
+                                              seat, game.encode_state(table.view(seat)))
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("the bot at %s seat %d failed", nt.id, seat)
+        wait = self.bot_delay - (loop.time() - began)
+        if wait > 0:
+            await asyncio.sleep(wait)
+        if self._thinking.get((nt.id, seat)) == version:
+            del self._thinking[(nt.id, seat)]
+        if self._closing or nt.version != version or nt.table is not table or seat not in nt.bot_seats_to_act():
+            return  # stale: the table changed while the bot thought
+        legal = table.legal_actions(seat)
+        action = None
+        if encoded is not None:
+            try:
+                action = game.decode_action(encoded)
+            except Exception:
+                log.exception("the bot at %s seat %d answered an unreadable move", nt.id, seat)
+        if action is None or game.why_illegal(table.state, seat, action) is not None:
+            if action is not None:
+                log.error("the bot at %s seat %d chose an illegal move", nt.id, seat)
+            if not legal:
+                return
+            action = legal[0]  # keep the game going rather than stall every player
+        try:
+            table.submit(seat, action)
+        except IllegalAction as exc:
+            log.error("the bot's move at %s was refused: %s", nt.id, exc.reason)
+            return
+        self._moved(nt)
+

@@ -1,0 +1,211 @@
+"""One hub table (:class:`NetTable`): who sits where, the game once it runs, and what
+each viewer may be sent of it (the ``table`` and lobby messages of :mod:`net.protocol`).
+
+A table waits until every seat is taken (a game is set up with its players' names), then
+holds a :class:`~core.table.Table`. People play "human" seats of that table (the hub is
+their one authority; undo follows the table's rules for humans), bots "bot" seats.
+Nothing here touches a socket or a file: :mod:`net.hub` does.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Callable
+
+from core.engine import SEAT_LETTERS, Game
+from core.table import Controller, Seat, Table
+from net.hub_store import SeatInfo, TableMeta
+
+Presence = Callable[[str], tuple[bool, float]]
+"""Key → (connected, seconds away) of a person."""
+
+
+def bot_name(index: int, level: str) -> str:
+    """The name a bot plays under at seat ``index``."""
+    return f"{level.title()} bot {SEAT_LETTERS[index]}"
+
+
+def result_plain(game: Game[Any, Any], state: Any) -> dict[str, Any]:
+    """A finished game's result as plain data."""
+    result = game.result(state)
+    return {
+        "categories": list(result.categories),
+        "breakdown": [list(row) for row in result.breakdown],
+        "totals": list(result.totals),
+        "ranks": list(result.ranks),
+        "notes": list(result.notes),
+    }
+
+
+class NetTable:
+    """A table the hub owns: its metadata, and the running game once every seat is taken."""
+
+    def __init__(self, meta: TableMeta, game: Game[Any, Any], table: Table[Any] | None = None) -> None:
+        self.meta = meta
+        self.game = game
+        self.table = table
+        self.version = 0
+        """Bumped on every change (move, undo, seat, chat, presence): stale work checks it."""
+        self._ends: dict[tuple[int, int], list[bool]] = {}
+
+    @property
+    def id(self) -> str:
+        """The table's id ("t1")."""
+        return self.meta.id
+
+    @property
+    def started(self) -> bool:
+        """True once the game runs (every seat taken)."""
+        return self.table is not None
+
+    def changed(self) -> None:
+        """Mark a change: cached answers and thinking bots become stale."""
+        self.version += 1
+        self._ends.clear()
+
+    def is_over(self) -> bool:
+        """True when the game has ended."""
+        return self.table is not None and self.table.is_over()
+
+    def seat_of(self, key: str) -> int | None:
+        """The seat ``key``'s person holds here, or None."""
+        for index, seat in enumerate(self.meta.seats):
+            if seat.kind == "player" and seat.key == key:
+                return index
+        return None
+
+    def open_seats(self) -> list[int]:
+        """Seats nobody holds yet."""
+        return [i for i, seat in enumerate(self.meta.seats) if seat.kind == "open"]
+
+    def start(self, names: Callable[[str], str], seed: int) -> None:
+        """Set up the game (every seat taken): people under their names now, bots as bots."""
+        seats = []
+        for index, info in enumerate(self.meta.seats):
+            if info.kind == "bot":
+                info.name = bot_name(index, info.level)
+                seats.append(Seat(index, info.name, Controller("bot", info.level)))
+            else:
+                info.name = names(info.key)
+                seats.append(Seat(index, info.name, Controller("human")))
+        self.table = Table.new(self.game, seats, seed, self.meta.options)
+        self.meta.started = True
+        self.changed()
+
+    def hand_to_bot(self, index: int, level: str) -> None:
+        """Give seat ``index`` to a bot of ``level`` (an open seat, or a running game's)."""
+        old = self.meta.seats[index]
+        self.meta.seats[index] = SeatInfo("bot", "", level, old.name)
+        if self.table is not None:
+            seats = list(self.table.seats)
+            seats[index] = dataclasses.replace(seats[index], controller=Controller("bot", level))
+            self.table.seats = tuple(seats)
+        self.changed()
+
+    def bot_seats_to_act(self) -> list[int]:
+        """Bot seats that must decide now."""
+        if self.table is None:
+            return []
+        return [s for s in self.table.to_act() if self.meta.seats[s].kind == "bot"]
+
+    # --- messages --------------------------------------------------------------------------
+    def seat_rows(self, names: Callable[[str], str], presence: Presence) -> list[dict[str, Any]]:
+        """Each seat as the messages show it: name, kind, level, connected, away."""
+        rows = []
+        for index, info in enumerate(self.meta.seats):
+            if info.kind == "player":
+                connected, away = presence(info.key)
+                name = names(info.key) or info.name
+                rows.append({"name": name, "kind": "player", "level": "", "connected": connected,
+                             "away": 0 if connected else int(away)})
+            elif info.kind == "bot":
+                rows.append({"name": info.name or bot_name(index, info.level), "kind": "bot",
+                             "level": info.level, "connected": True, "away": 0})
+            else:
+                rows.append({"name": "", "kind": "open", "level": "", "connected": False, "away": 0})
+        return rows
+
+    def ends_turn(self, seat: int) -> list[bool]:
+        """Per legal action of ``seat``: whether it ends the seat's turn (cached per version)."""
+        cached = self._ends.get((self.version, seat))
+        if cached is not None:
+            return cached
+        table = self.table
+        answers: list[bool] = []
+        if table is not None:
+            state = table.state
+            for action in table.legal_actions(seat):
+                after = self.game.apply(state, seat, action)
+                answers.append(self.game.is_over(after) or seat not in self.game.to_act(after))
+        self._ends[(self.version, seat)] = answers
+        return answers
+
+    def message(self, viewer: str, you: int | None, names: Callable[[str], str], presence: Presence,
+                spectators: int) -> dict[str, Any]:
+        """The ``table`` message for ``viewer`` (a key) at seat ``you`` (None: a spectator);
+        see net.protocol."""
+        game = self.game
+        seat = -1 if you is None else you
+        message: dict[str, Any] = {
+            "type": "table",
+            "id": self.id,
+            "game": self.meta.game,
+            "title": game.info.title,
+            "options": dict(self.meta.options),
+            "seats": self.seat_rows(names, presence),
+            "you": seat,
+            "creator": viewer == self.meta.creator,
+            "started": self.started,
+            "free": self.open_seats(),
+            "log": [], "view": {}, "public": {}, "to_act": [], "legal": [], "ends_turn": [],
+            "can_undo": False, "over": False, "result": {},
+            "progress": "",
+            "chat": [dict(line) for line in self.meta.chat],
+            "spectators": spectators,
+            "password": bool(self.meta.password),
+        }
+        table = self.table
+        if table is None:
+            return message
+        state = table.state
+        public = game.encode_state(table.view(None))
+        to_act = table.to_act()
+        message.update(
+            log=[
+                {"seat": e.seat, "action": game.encode_action(e.action), "text": e.text,
+                 "barrier": e.barrier, "effects": list(e.effects)}
+                for e in table.log
+            ],
+            view=public if you is None else game.encode_state(table.view(you)),
+            public=public,
+            to_act=to_act,
+            over=table.is_over(),
+            progress=game.progress(state),
+        )
+        if you is not None:
+            if you in to_act:
+                message["legal"] = [game.encode_action(a) for a in table.legal_actions(you)]
+                message["ends_turn"] = self.ends_turn(you)
+            message["can_undo"] = table.can_undo(you)
+        if table.is_over():
+            message["result"] = result_plain(game, state)
+        return message
+
+    def lobby_entry(self, viewer: str, names: Callable[[str], str], presence: Presence,
+                    spectators: int) -> dict[str, Any]:
+        """This table's line in the lobby as ``viewer`` sees it."""
+        rows = self.seat_rows(names, presence)
+        return {
+            "id": self.id,
+            "game": self.meta.game,
+            "title": self.game.info.title,
+            "players": len(rows),
+            "seats": [{"name": r["name"], "kind": r["kind"], "connected": r["connected"]} for r in rows],
+            "free": self.open_seats(),
+            "progress": self.game.progress(self.table.state) if self.table is not None else "",
+            "spectators": spectators,
+            "password": bool(self.meta.password),
+            "mine": self.seat_of(viewer) is not None,
+            "over": self.is_over(),
+            "started": self.started,
+        }
