@@ -1,0 +1,320 @@
+"""The SSH front door over loopback: what an SSH client with (or without) a terminal sees.
+
+Each test starts :class:`net.server.FrontDoor` on a port the system picks, with a fake
+token issuer and a small session target from ``test_ssh_apps`` in place of the Meeple app;
+an asyncssh client's output is fed to a ``pyte`` screen and the tests read its text.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from pathlib import Path
+from typing import Any, Awaitable, Callable
+
+import asyncssh
+import pyte
+import pytest
+
+from net import server
+from net.hostkey import fingerprint, load_host_key
+from net.spawn import FallbackSpawner, SubprocessSpawner, ZygoteSpawner
+
+ROOT = Path(__file__).resolve().parents[2]
+SIZE_APP = "tests.net.test_ssh_apps:size_app"
+TEXTUAL_APP = "tests.net.test_ssh_apps:textual_app"
+WAIT = 30.0  # generous: only a broken server takes this long
+
+
+class FakeHub:
+    """Tokens as the hub issues them, remembered so the tests can see revocations."""
+
+    def __init__(self) -> None:
+        self.issued: dict[str, str] = {}
+        self.revoked: list[str] = []
+
+    def issue_token(self, key_fingerprint: str) -> str:
+        token = f"token-{len(self.issued) + 1}"
+        self.issued[token] = key_fingerprint
+        return token
+
+    def revoke_token(self, token: str) -> None:
+        self.revoked.append(token)
+
+
+class Terminal(asyncssh.SSHClientSession[bytes]):
+    """The client's side: a pyte screen fed with everything the session sends."""
+
+    def __init__(self, columns: int = 80, rows: int = 24) -> None:
+        self.screen = pyte.Screen(columns, rows)
+        self.stream = pyte.ByteStream(self.screen)
+        self.raw = bytearray()
+        self.changed = asyncio.Event()
+        self.closed = asyncio.Event()
+        self.exit_status: int | None = None
+        self.chan: asyncssh.SSHClientChannel[bytes] | None = None
+
+    def connection_made(self, chan: asyncssh.SSHClientChannel[bytes]) -> None:
+        self.chan = chan
+
+    def data_received(self, data: bytes, datatype: int | None) -> None:
+        self.raw += data
+        self.stream.feed(data)
+        self.changed.set()
+
+    def exit_status_received(self, status: int) -> None:
+        self.exit_status = status
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.closed.set()
+        self.changed.set()
+
+    def text(self) -> str:
+        return "\n".join(line.rstrip() for line in self.screen.display)
+
+    async def wait_for(self, needle: str, timeout: float = WAIT) -> str:
+        """The screen's text once it shows ``needle`` (fails after ``timeout``)."""
+        async def poll() -> str:
+            while needle not in self.text():
+                if self.closed.is_set():
+                    raise AssertionError(f"closed before {needle!r} showed:\n{self.text()}")
+                self.changed.clear()
+                await self.changed.wait()
+            return self.text()
+
+        try:
+            return await asyncio.wait_for(poll(), timeout)
+        except asyncio.TimeoutError:
+            raise AssertionError(f"{needle!r} never showed:\n{self.text()}") from None
+
+    def resize(self, columns: int, rows: int) -> None:
+        self.screen.resize(rows, columns)
+        assert self.chan is not None
+        self.chan.change_terminal_size(columns, rows)
+
+    def type(self, text: str) -> None:
+        assert self.chan is not None
+        self.chan.write(text.encode())
+
+
+@pytest.fixture
+def client_key() -> asyncssh.SSHKey:
+    return asyncssh.generate_private_key("ssh-ed25519")
+
+
+@pytest.fixture(autouse=True)
+def importable_tests(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Session processes import the test targets from the checkout."""
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+
+
+Door = Callable[..., Awaitable[server.FrontDoor]]
+
+
+def run(body: Callable[[Door], Awaitable[None]]) -> None:
+    """Run ``body`` with a factory of started front doors, ``await door(**options)``; every
+    door is closed at the end."""
+    async def main() -> None:
+        doors: list[server.FrontDoor] = []
+
+        async def make(target: str = SIZE_APP, spawner: Any = None, **options: Any) -> server.FrontDoor:
+            key, _path, _new = load_host_key()
+            options.setdefault("port", 0)
+            options.setdefault("grace", 1.0)
+            front = server.FrontDoor(key, FakeHub(), spawner or SubprocessSpawner(target),
+                                     server.ServerOptions(**options))
+            await front.start()
+            doors.append(front)
+            return front
+
+        try:
+            await asyncio.wait_for(body(make), 120)
+        finally:
+            for front in doors:
+                await front.close()
+
+    asyncio.run(main())
+
+
+async def connect(front: server.FrontDoor, key: asyncssh.SSHKey, **kwargs: Any) -> asyncssh.SSHClientConnection:
+    return await asyncssh.connect(
+        "127.0.0.1", front.port, username="ada", client_keys=[key], known_hosts=None,
+        agent_path=None, config=None, **kwargs)
+
+
+async def open_terminal(conn: asyncssh.SSHClientConnection, columns: int = 80, rows: int = 24,
+                        **kwargs: Any) -> Terminal:
+    _chan, terminal = await conn.create_session(
+        lambda: Terminal(columns, rows), term_type="xterm-256color", term_size=(columns, rows),
+        encoding=None, **kwargs)
+    return terminal
+
+
+def test_a_terminal_session_runs_the_app_on_its_own_controlling_pty(client_key: asyncssh.SSHKey) -> None:
+    async def body(door: Door) -> None:
+        front = await door()
+        async with await connect(front, client_key) as conn:
+            terminal = await open_terminal(conn, 90, 30)
+            await terminal.wait_for("size 90x30 term xterm-256color token True ctty True")
+            terminal.type("hello\r")
+            await terminal.wait_for("got hello")
+            terminal.type("quit\r")
+            await terminal.wait_for("bye")
+            await asyncio.wait_for(terminal.closed.wait(), WAIT)
+            assert terminal.exit_status == 3  # the app's exit code
+        hub = front.issuer
+        assert isinstance(hub, FakeHub)
+        assert list(hub.issued.values()) == [fingerprint(client_key)]
+        for _ in range(100):  # the session's task revokes it right after the exit
+            if hub.revoked:
+                break
+            await asyncio.sleep(0.05)
+        assert hub.revoked == list(hub.issued)
+
+    run(body)
+
+
+def test_a_resize_reaches_the_app(client_key: asyncssh.SSHKey) -> None:
+    async def body(door: Door) -> None:
+        front = await door()
+        async with await connect(front, client_key) as conn:
+            terminal = await open_terminal(conn, 80, 24)
+            await terminal.wait_for("size 80x24")
+            terminal.resize(100, 30)
+            await terminal.wait_for("resized 100x30")
+
+    run(body)
+
+
+def test_a_textual_app_from_the_zygote_is_laid_out_again_on_a_resize(client_key: asyncssh.SSHKey) -> None:
+    async def body(door: Door) -> None:
+        zygote = await ZygoteSpawner.start(TEXTUAL_APP, preload=("textual.app", "textual.widgets"))
+        spawner = FallbackSpawner(zygote, SubprocessSpawner(TEXTUAL_APP))
+        try:
+            front = await door(spawner=spawner)
+            async with await connect(front, client_key) as conn:
+                terminal = await open_terminal(conn, 80, 24)
+                await terminal.wait_for("app size 80x24")
+                terminal.resize(100, 30)
+                await terminal.wait_for("app size 100x30")
+                assert spawner.kind == "zygote"
+        finally:
+            await spawner.close()
+
+    run(body)
+
+
+def test_a_session_without_a_terminal_gets_one_line_of_help(client_key: asyncssh.SSHKey) -> None:
+    async def body(door: Door) -> None:
+        front = await door(connect_hint="ssh -t -p 2222 example.org")
+        async with await connect(front, client_key) as conn:
+            _chan, terminal = await conn.create_session(Terminal, encoding=None)  # ssh -T
+            await asyncio.wait_for(terminal.closed.wait(), WAIT)
+            assert bytes(terminal.raw) == b"Meeple needs a terminal: connect with ssh -t -p 2222 example.org\r\n"
+            assert terminal.exit_status == 1
+            result = await conn.run("ls /", term_type="xterm", encoding=None)  # a command, even with a pty
+            assert result.stdout == b"Meeple needs a terminal: connect with ssh -t -p 2222 example.org\r\n"
+            assert result.exit_status == 1
+        assert isinstance(front.issuer, FakeHub) and front.issuer.issued == {}
+
+    run(body)
+
+
+def test_forwarding_is_refused(client_key: asyncssh.SSHKey) -> None:
+    async def body(door: Door) -> None:
+        front = await door()
+        async with await connect(front, client_key) as conn:
+            with pytest.raises(asyncssh.ChannelOpenError):
+                await conn.create_connection(asyncssh.SSHTCPSession, "127.0.0.1", front.port)
+            with pytest.raises(asyncssh.ChannelListenError):
+                await conn.forward_remote_port("127.0.0.1", 0, "127.0.0.1", front.port)
+            with pytest.raises(asyncssh.ChannelOpenError):
+                await conn.create_unix_connection(asyncssh.SSHUNIXSession, "/tmp/anything")
+            with pytest.raises((asyncssh.ChannelOpenError, asyncssh.ChannelListenError)):
+                await conn.start_sftp_client()
+
+    run(body)
+
+
+def test_an_idle_session_is_told_and_closed(client_key: asyncssh.SSHKey) -> None:
+    async def body(door: Door) -> None:
+        front = await door(idle_timeout=0.05 * 60)  # --idle-timeout 0.05
+        async with await connect(front, client_key) as conn:
+            terminal = await open_terminal(conn)
+            await terminal.wait_for("size 80x24")
+            terminal.type("still here\r")
+            await terminal.wait_for("got still here")
+            await terminal.wait_for("No input for 0.05 minutes: the session is closed.")
+            await asyncio.wait_for(terminal.closed.wait(), WAIT)
+
+    run(body)
+
+
+def test_a_full_server_turns_the_next_session_away(client_key: asyncssh.SSHKey) -> None:
+    async def body(door: Door) -> None:
+        front = await door(max_sessions=1)
+        async with await connect(front, client_key) as conn:
+            first = await open_terminal(conn)
+            await first.wait_for("size 80x24")
+            second = await open_terminal(conn)
+            await asyncio.wait_for(second.closed.wait(), WAIT)
+            assert "The Meeple server is full" in second.text()
+            first.type("quit\r")
+            await asyncio.wait_for(first.closed.wait(), WAIT)
+            for _ in range(100):
+                if not front.sessions:
+                    break
+                await asyncio.sleep(0.05)
+            third = await open_terminal(conn)
+            await third.wait_for("size 80x24")
+
+    run(body)
+
+
+def test_authorized_keys_turn_an_unknown_key_away(client_key: asyncssh.SSHKey, tmp_path: Path) -> None:
+    async def body(door: Door) -> None:
+        known = tmp_path / "authorized_keys"
+        known.write_bytes(client_key.export_public_key())
+        front = await door(authorized_keys=asyncssh.read_authorized_keys(str(known)))
+        stranger = asyncssh.generate_private_key("ssh-ed25519")
+        with pytest.raises(asyncssh.PermissionDenied):
+            await connect(front, stranger)
+        with pytest.raises(asyncssh.PermissionDenied):
+            await asyncssh.connect("127.0.0.1", front.port, username="ada", password="secret",
+                                   client_keys=None, known_hosts=None, agent_path=None, config=None)
+        async with await connect(front, client_key) as conn:
+            terminal = await open_terminal(conn)
+            await terminal.wait_for("size 80x24")
+
+    run(body)
+
+
+def test_a_client_gone_hangs_up_its_app_and_revokes_its_token(client_key: asyncssh.SSHKey) -> None:
+    async def body(door: Door) -> None:
+        front = await door()
+        conn = await connect(front, client_key)
+        terminal = await open_terminal(conn)
+        await terminal.wait_for("size 80x24")
+        conn.close()
+        await conn.wait_closed()
+        for _ in range(200):
+            if not front.tasks:
+                break
+            await asyncio.sleep(0.05)
+        assert not front.tasks and not front.sessions
+        assert isinstance(front.issuer, FakeHub) and front.issuer.revoked == ["token-1"]
+
+    run(body)
+
+
+def test_closing_the_server_tells_the_sessions(client_key: asyncssh.SSHKey) -> None:
+    async def body(door: Door) -> None:
+        front = await door()
+        async with await connect(front, client_key) as conn:
+            terminal = await open_terminal(conn)
+            await terminal.wait_for("size 80x24")
+            await front.close("The Meeple server is shutting down.")
+            await terminal.wait_for("The Meeple server is shutting down.")
+            await asyncio.wait_for(terminal.closed.wait(), WAIT)
+
+    run(body)
