@@ -521,7 +521,7 @@ class Hub:
             table.submit(seat, action)
         except IllegalAction as exc:
             raise ProtocolError(exc.reason) from None
-        self._moved(nt)
+        self._moved(nt, client)
 
     def _undo(self, client: Client, message: dict[str, Any]) -> None:
         nt = self._table_of(message)
@@ -531,7 +531,7 @@ class Hub:
             nt.table.undo(seat)
         except IllegalAction as exc:
             raise ProtocolError(exc.reason) from None
-        self._moved(nt)
+        self._moved(nt, client)
 
     def _chat(self, client: Client, message: dict[str, Any]) -> None:
         name = self._need_name(client)
@@ -553,6 +553,8 @@ class Hub:
             return
         nt.meta.chat = (nt.meta.chat + [line])[-protocol.CHAT_KEPT:]
         self._save_meta(nt)
+        if client.showing != nt.id:
+            self._show(client, nt.id)
         self._refresh_table(nt)
 
     def _hand_to_bot(self, client: Client, message: dict[str, Any]) -> None:
@@ -580,7 +582,7 @@ class Hub:
         nt.hand_to_bot(seat, str(level))
         if nt.table is None and not nt.open_seats():
             self._start_game(nt)
-        self._moved(nt)
+        self._moved(nt, client)
 
     _handlers: dict[str, Callable[["Hub", Client, dict[str, Any]], None]] = {
         "hello": lambda hub, client, message: hub._error(client, "Already greeted."),
@@ -659,7 +661,9 @@ class Hub:
         self._refresh_lobby()
 
     # --- moves, saves and bots ---------------------------------------------------------------
-    def _moved(self, nt: NetTable) -> None:
+    def _moved(self, nt: NetTable, by: Client | None = None) -> None:
+        if by is not None:
+            by.showing = nt.id  # acting at a table shows it: the reply is its new state
         nt.changed()
         self._save(nt)
         self._table_changed(nt)
