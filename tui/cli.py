@@ -78,8 +78,25 @@ def build_parser() -> Parser:
     sim.add_argument("--bots", required=True, help="comma-separated bot kinds: random, greedy, search, easy, normal, hard")
     sim.add_argument("--seed", type=int, required=True, help="seed of the first game")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
+
+    serve = sub.add_parser("serve", help="host network play: players connect with ssh",
+                           description="Run the SSH server and the hub of network tables. "
+                                       "Players connect with `ssh -p PORT HOST`; their SSH key "
+                                       "is who they are. Ctrl+C stops it (tables are saved).")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="address to listen on (default 127.0.0.1: this machine only)")
+    serve.add_argument("--port", type=int, default=2222, help="port to listen on (default 2222)")
+    serve.add_argument("--host-key", metavar="FILE", default=None,
+                       help="the server's private host key (default: one made on first start "
+                            "in the user data folder)")
+    serve.add_argument("--authorized-keys", metavar="FILE", default=None,
+                       help="only these public keys may connect (default: any key)")
+    serve.add_argument("--max-sessions", type=int, default=20, metavar="N",
+                       help="most sessions at once (default 20)")
+    serve.add_argument("--idle-timeout", type=float, default=60.0, metavar="MIN",
+                       help="close a session after MIN minutes without input (default 60)")
     parser.commands = {"play": play, "resume": resume, "saves": saves, "games": games,
-                       "rules": rules, "simulate": sim}
+                       "rules": rules, "simulate": sim, "serve": serve}
     return parser
 
 
@@ -105,6 +122,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _rules(sub, args)
         if command == "simulate":
             return _simulate(sub, args)
+        if command == "serve":
+            return _serve(sub, args)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
@@ -378,6 +397,56 @@ def _simulate(parser: Parser, args: argparse.Namespace) -> int:
         print(f"decisions/game {report['mean_decisions']}, decisions/s {report['decisions_per_s']}")
         for bot in report["wins"]:
             print(f"  {bot:8} wins {report['wins'][bot]:>6}  mean score {report['mean_score'][bot]}")
+    return 0
+
+
+def _serve(parser: Parser, args: argparse.Namespace) -> int:
+    """``meeple serve``: check every argument, then run until Ctrl+C or SIGTERM."""
+    import asyncio
+
+    import asyncssh
+
+    from net.hostkey import HostKeyError, load_host_key
+    from net.server import ServeError, ServeSetup, serve
+
+    if not 1 <= args.port <= 65535:
+        parser.error(f"--port must be between 1 and 65535, not {args.port}")
+    if not 1 <= args.max_sessions <= 1000:
+        parser.error(f"--max-sessions must be between 1 and 1000, not {args.max_sessions}")
+    if not 0 < args.idle_timeout <= 7 * 24 * 60:  # NaN fails too
+        parser.error("--idle-timeout must be more than 0 and at most 10080 minutes (a week)")
+    host = args.host.strip()
+    if not host or any(c.isspace() for c in host):
+        parser.error(f"--host must be an address or a host name, not {_quoted(args.host)}")
+    try:
+        key, key_path, key_new = load_host_key(Path(args.host_key) if args.host_key else None)
+    except HostKeyError as exc:
+        parser.error(str(exc))
+    authorized = None
+    authorized_path = None
+    if args.authorized_keys is not None:
+        authorized_path = Path(args.authorized_keys)
+        try:
+            text = authorized_path.read_text(encoding="utf-8")
+            authorized = asyncssh.import_authorized_keys(text)
+        except (OSError, UnicodeDecodeError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            parser.error(f"the authorized keys {_quoted(args.authorized_keys)} could not be read "
+                         f"({reason})")
+        except (asyncssh.KeyImportError, ValueError) as exc:
+            parser.error(f"the authorized keys {_quoted(args.authorized_keys)} are not valid ({exc})")
+        if not any(line.strip() and not line.lstrip().startswith("#") for line in text.splitlines()):
+            parser.error(f"the authorized keys {_quoted(args.authorized_keys)} hold no key: "
+                         "nobody could connect")
+    setup = ServeSetup(host=host, port=args.port, host_key=key, host_key_path=key_path,
+                       host_key_new=key_new, authorized_keys=authorized,
+                       authorized_keys_path=authorized_path, max_sessions=args.max_sessions,
+                       idle_timeout=args.idle_timeout * 60)
+    try:
+        asyncio.run(serve(setup, lambda line: print(line, flush=True)))
+    except ServeError as exc:
+        print(f"meeple serve: error: {visible(str(exc))}", file=sys.stderr)
+        return 1
     return 0
 
 
