@@ -426,18 +426,18 @@ def _serve(parser: Parser, args: argparse.Namespace) -> int:
     authorized_path = None
     if args.authorized_keys is not None:
         authorized_path = Path(args.authorized_keys)
+        shown = _quoted(args.authorized_keys, 200)
         try:
             text = authorized_path.read_text(encoding="utf-8")
-            authorized = asyncssh.import_authorized_keys(text)
         except (OSError, UnicodeDecodeError) as exc:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
-            parser.error(f"the authorized keys {_quoted(args.authorized_keys)} could not be read "
-                         f"({reason})")
-        except (asyncssh.KeyImportError, ValueError) as exc:
-            parser.error(f"the authorized keys {_quoted(args.authorized_keys)} are not valid ({exc})")
+            parser.error(f"the authorized keys {shown} could not be read ({reason})")
         if not any(line.strip() and not line.lstrip().startswith("#") for line in text.splitlines()):
-            parser.error(f"the authorized keys {_quoted(args.authorized_keys)} hold no key: "
-                         "nobody could connect")
+            parser.error(f"the authorized keys {shown} hold no key: nobody could connect")
+        try:
+            authorized = asyncssh.import_authorized_keys(text)
+        except (asyncssh.KeyImportError, ValueError) as exc:
+            parser.error(f"the authorized keys {shown} are not valid ({exc})")
     setup = ServeSetup(host=host, port=args.port, host_key=key, host_key_path=key_path,
                        host_key_new=key_new, authorized_keys=authorized,
                        authorized_keys_path=authorized_path, max_sessions=args.max_sessions,
