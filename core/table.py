@@ -8,7 +8,7 @@ rebuilds the same state from those, always.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generic, Hashable, Mapping, Sequence, TypeVar
+from typing import Any, Callable, ClassVar, Generic, Hashable, Mapping, Protocol, Sequence, TypeVar
 
 from core.engine import Game, IllegalAction, Result
 from core.levels import LEVELS
@@ -79,7 +79,9 @@ class LogEntry:
 class TableEvent:
     """Something that happened at a table, for subscribers (the UI, the autosaver).
 
-    ``kind`` is "action" (``entry`` set), "undo" (``count`` entries removed) or "over".
+    ``kind`` is "action" (``entry`` set), "undo" (``count`` entries removed), "over", or
+    "refresh" (a network table: something besides the moves changed, such as who is
+    connected).
     """
 
     kind: str
@@ -90,9 +92,40 @@ class TableEvent:
 Listener = Callable[[TableEvent], None]
 
 
+class GameTable(Protocol):
+    """What the screens use of a table: a local :class:`Table`, or a network table whose
+    game lives on the hub (:class:`net.remote_table.RemoteTable`, ``REMOTE`` True: its
+    bots play there and its moves come back from there)."""
+
+    REMOTE: ClassVar[bool]
+    game: Game[Any, Any]
+    seats: tuple[Seat, ...]
+    seed: int
+    log: list[LogEntry]
+
+    def view(self, seat: int | None) -> Any: ...
+    def to_act(self) -> list[int]: ...
+    def legal_actions(self, seat: int) -> list[Any]: ...
+    def is_over(self) -> bool: ...
+    def result(self) -> Result: ...
+    def actions(self) -> list[tuple[int, Any]]: ...
+    def human_seats(self) -> list[int]: ...
+    def submit(self, seat: int, action: Any) -> object: ...
+    def ends_turn(self, seat: int, action: Any) -> bool: ...
+    def undo_depth(self, seat: int) -> int: ...
+    def can_undo(self, seat: int) -> bool: ...
+    def undo(self, seat: int) -> int: ...
+    def subscribe(self, listener: Listener) -> Callable[[], None]: ...
+    def away_seats(self) -> frozenset[int]: ...
+    def leave(self) -> None: ...
+
+
 @dataclass
 class Table(Generic[A]):
     """Owns one game in progress. Create with :meth:`new` or :meth:`replay`."""
+
+    REMOTE: ClassVar[bool] = False
+    """A local table: the game and its bots are in this process."""
 
     game: Game[Any, A]
     seats: tuple[Seat, ...]
@@ -176,6 +209,13 @@ class Table(Generic[A]):
     def human_seats(self) -> list[int]:
         """Seats played by local humans (never a remote seat: its player is at another app)."""
         return [s.index for s in self.seats if s.controller.is_human]
+
+    def away_seats(self) -> frozenset[int]:
+        """Seats whose player is disconnected: none at a local table."""
+        return frozenset()
+
+    def leave(self) -> None:
+        """The screen showing this table closes: a local table has no one to tell."""
 
     # --- acting ------------------------------------------------------------------------
     def submit(self, seat: int, action: A) -> LogEntry:

@@ -25,10 +25,10 @@ from textual.worker import get_current_worker
 
 from core.ai import make_bot
 from core.engine import IllegalAction, Scoring
-from core.table import LogEntry, Table, TableEvent
+from core.table import GameTable, LogEntry, TableEvent
 from saves import Autosaver
 from tui.crash import write_crash_log
-from tui.screens.drivers import SeatDriver, driver_for
+from tui.screens.drivers import REMOTE, SeatDriver, driver_for
 from tui.text import notify, plain, template
 from tui.widgets.action_list import ActionList
 from tui.widgets.board import BoardView
@@ -94,7 +94,8 @@ class GameScreen(Screen[None]):
     # list is previewed; empty: no preview there.
     DETAIL_LINE = ""
 
-    def __init__(self, table: Table[Any], autosaver: Autosaver) -> None:
+    def __init__(self, table: GameTable, autosaver: Autosaver | None) -> None:
+        """``autosaver`` is None for a network table (the hub saves it after every move)."""
         super().__init__()
         self.table = table
         self.autosaver = autosaver
@@ -390,7 +391,8 @@ class GameScreen(Screen[None]):
             if self.USES_BOARD_CURSOR and self._list_only(view):
                 message += template(" [dim](in the move list: m)[/]")
         else:
-            waiting = Content(", ").join(player_tag(s, seats[s].name) for s in acting)
+            waiting = Content(", ").join(
+                Content.assemble(player_tag(s, seats[s].name), self.seat_note(s)) for s in acting)
             message = Content.assemble("Waiting for ", waiting)
         # (the lead, the progress, is left out where the rest needs both rows)
         self.query_one("#status", StatusLine).show(message, None if over else lead)
@@ -417,6 +419,8 @@ class GameScreen(Screen[None]):
         """After the end, undo and the move list leave the key bar (nothing can be played)."""
         if action in ("undo", "focus_moves") and self.table.is_over():
             return False
+        if action == "save_as" and self.autosaver is None:
+            return False  # a network table: the host saves it
         return True
 
     def _list_only(self, view: Any) -> bool:
@@ -438,7 +442,11 @@ class GameScreen(Screen[None]):
             self.post_message(self.MoveApplied(event.entry))
         elif event.kind == "undo":
             self._rebuild_log()
-        if self.autosaver.last_error:
+        elif event.kind == "refresh":
+            self.refresh_all()
+        if self.table.REMOTE and event.kind == "undo":
+            self.call_later(self.advance)  # (a local undo moves the game on itself)
+        if self.autosaver is not None and self.autosaver.last_error:
             notify(self, self.autosaver.last_error, severity="error", title="Autosave failed")
 
     @on(MoveApplied)
@@ -511,7 +519,10 @@ class GameScreen(Screen[None]):
 
     def driver(self, seat: int) -> SeatDriver:
         """The driver of ``seat``: what to do when it must act (keyboard, bot, remote)."""
-        return driver_for(self.table.seats[seat].controller)
+        controller = self.table.seats[seat].controller
+        if self.table.REMOTE and not controller.is_human:
+            return REMOTE  # bots and the other players play on the hub
+        return driver_for(controller)
 
     def shares_keyboard(self) -> bool:
         """True when hidden hands must be covered between turns: several humans, one keyboard."""
@@ -685,22 +696,30 @@ class GameScreen(Screen[None]):
         notify(self, "Move undone.")
         self.advance()
 
+    def seat_note(self, seat: int) -> str:
+        """A note after a seat's name where the status line waits for it: a network table
+        says when its player is disconnected."""
+        return " (disconnected)" if seat in self.table.away_seats() else ""
+
     def action_save_as(self) -> None:
         """Save a copy under a new name."""
         from tui.screens.prompt import TextPromptScreen
 
+        autosaver = self.autosaver
+        if autosaver is None:
+            return
         def chosen(name: str | None) -> None:
             if not name:
                 return
-            before = self.autosaver.path
+            before = autosaver.path
             kept = before.exists()
             try:
-                path = self.autosaver.save_as(name)
+                path = autosaver.save_as(name)
             except (OSError, ValueError) as exc:
                 notify(self, f"Could not save: {exc}", severity="error")
                 return
             moves = len(self.table.log)
-            told = f"Saved a copy as '{self.autosaver.name}': the game goes on in it."
+            told = f"Saved a copy as '{autosaver.name}': the game goes on in it."
             if kept and path != before:
                 stem = before.name.removesuffix(".toml")
                 told += f" '{stem}' stays as it was after move {moves}."
@@ -708,7 +727,7 @@ class GameScreen(Screen[None]):
 
         # The suggestion differs from the running save's name (suggesting that name made a
         # "-2" twin that looked the same as the original in the Load list).
-        suggestion = f"{self.autosaver.name} copy"
+        suggestion = f"{autosaver.name} copy"
         self.app.push_screen(TextPromptScreen("Save a copy as (the game goes on in the copy):",
                                               suggestion), chosen)
 
@@ -716,7 +735,9 @@ class GameScreen(Screen[None]):
         """Back to the menu; the game stays saved and can be resumed."""
         self._epoch += 1
         self.workers.cancel_group(self, "bot")
-        self.autosaver.save_now()
+        if self.autosaver is not None:
+            self.autosaver.save_now()
+        self.table.leave()
         self.app.pop_screen()
 
     def focus_board(self) -> None:

@@ -11,7 +11,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from core.engine import Result
-from core.table import Table
+from core.table import GameTable
 from tui.text import plain, rich_plain, template
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.players import player_tag
@@ -36,7 +36,7 @@ class GameOverScreen(Screen[None]):
     ]
     HELP_TITLE = "Game over"
 
-    def __init__(self, table: Table[object], extra: Content | None = None) -> None:
+    def __init__(self, table: GameTable, extra: Content | None = None) -> None:
         super().__init__()
         self.table = table
         self.result: Result = table.result()

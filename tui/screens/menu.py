@@ -19,6 +19,7 @@ from tui.text import notify, plain, template
 from tui.widgets.key_bar import KeyBar
 
 if TYPE_CHECKING:
+    from saves import Autosaver
     from tui.screens.game import GameScreen
 
 LOGO = r"""
@@ -109,13 +110,15 @@ class MenuScreen(Screen[None]):
             self._games.remove(screen)
         self._games.append(screen)
 
-    def unfinished_games(self) -> list[GameScreen]:
-        """Games of this session not over yet, one per save, the newest last."""
+    def unfinished_games(self) -> list[Autosaver]:
+        """The saves of this session's games not over yet, one per save, the newest last."""
         by_save: dict[object, GameScreen] = {}
         for screen in self._games:
-            by_save.pop(screen.autosaver.path, None)
-            by_save[screen.autosaver.path] = screen
-        return [screen for screen in by_save.values() if not screen.table.is_over()]
+            if screen.autosaver is not None:  # (a network game is saved by its host)
+                by_save.pop(screen.autosaver.path, None)
+                by_save[screen.autosaver.path] = screen
+        return [screen.autosaver for screen in by_save.values()
+                if screen.autosaver is not None and not screen.table.is_over()]
 
     @staticmethod
     def _games_line() -> Content:
@@ -160,9 +163,9 @@ class MenuScreen(Screen[None]):
             if yes:
                 self.app.exit()
 
-        saved = all(game.autosaver.path.exists() and game.autosaver.last_error is None for game in games)
+        saved = all(game.path.exists() and game.last_error is None for game in games)
         if len(games) == 1:
-            question = template("The game “$title” is not finished.", title=games[0].autosaver.title)
+            question = template("The game “$title” is not finished.", title=games[0].title)
             kept = " It is saved after every move and can be resumed later." if saved else (
                 " It is not saved."
             )

@@ -237,7 +237,7 @@ class NewGameScreen(Screen[None]):
                         classes="name",
                     )
                     yield Select(
-                        CONTROLLERS, value=self._default_controller(index), allow_blank=False,
+                        self.seat_choices(index), value=self._default_controller(index), allow_blank=False,
                         compact=True, id=f"ctl-{index}", classes="controller",
                     )
             yield Static("Options", classes="section")
@@ -257,6 +257,10 @@ class NewGameScreen(Screen[None]):
                 yield Button("Start game", variant="primary", id="start", compact=True)
                 yield Button("Back", id="back", compact=True)
         yield KeyBar()
+
+    def seat_choices(self, index: int) -> list[tuple[str, str]]:
+        """Who may play seat ``index``: ``(label, value)`` pairs (override)."""
+        return CONTROLLERS
 
     def _default_controller(self, index: int) -> str:
         """A seat's controller when nothing is remembered: the first seat human, the others
@@ -285,7 +289,7 @@ class NewGameScreen(Screen[None]):
         self._options_players = players
         if remembered is not None:
             for index, value in enumerate(remembered.controllers[:SEATS]):
-                if value in {v for _, v in CONTROLLERS}:
+                if value in {v for _, v in self.seat_choices(index)}:
                     self.query_one(f"#ctl-{index}", Select).value = value
         kept = remembered.options if remembered is not None else {}
         box = self.query_one("#options", Vertical)

@@ -1,4 +1,4 @@
-"""Ask for one line of text (the save-as name)."""
+"""Ask for one line of text (the save-as name, a name, a password)."""
 
 from __future__ import annotations
 
@@ -8,27 +8,36 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from tui.text import plain
+
 
 class TextPromptScreen(ModalScreen[str | None]):
-    """Dismisses with the text entered (Enter) or None (escape)."""
+    """Dismisses with the text entered (Enter) or None (escape, or Enter on nothing)."""
 
     CSS_PATH = "modal.tcss"
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, question: str, value: str = "") -> None:
+    def __init__(self, question: str, value: str = "", *, secret: bool = False,
+                 max_length: int = 60, allow_blank: bool = False) -> None:
+        """``secret`` hides what is typed; with ``allow_blank`` Enter on an empty line gives
+        "" (Escape still gives None)."""
         super().__init__()
         self.question = question
         self.value = value
+        self.secret = secret
+        self.max_length = max_length
+        self.allow_blank = allow_blank
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.question, classes="question")
-            yield Input(self.value, max_length=60, id="prompt-input")
+            yield Static(plain(self.question), classes="question")
+            yield Input(self.value, max_length=self.max_length, password=self.secret, id="prompt-input")
             yield Static("Enter to confirm, Esc to cancel", classes="hint")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Return the text."""
-        self.dismiss(event.value.strip() or None)
+        text = event.value.strip()
+        self.dismiss(text if text or self.allow_blank else None)
 
     def action_cancel(self) -> None:
         """Return nothing."""

@@ -1,0 +1,254 @@
+"""A network table as the app sees it: a mirror of what the hub tells this seat.
+
+:class:`RemoteTable` answers the calls the game screens make of a
+:class:`~core.table.Table` (``view``, ``to_act``, ``legal_actions``, ``submit``, ``undo``,
+``subscribe``...) from the last ``table`` message of the hub (see :mod:`net.protocol`).
+It never holds the state, the RNG or another seat's secrets: only this seat's view, the
+spectator view, the shared log and this seat's legal moves.
+
+A move is sent to the hub and comes back in the next ``table`` message; its log entry
+then reaches the screen as a table event, by the same path as every local move.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, ClassVar, Hashable
+
+from core.engine import CorruptData, Game, IllegalAction, Result
+from core.levels import LEVELS
+from core.table import Controller, LogEntry, Seat, TableEvent
+
+Listener = Callable[[TableEvent], None]
+Send = Callable[[dict[str, Any]], None]
+
+HUMAN = Controller()
+REMOTE = Controller("remote")
+
+
+class RemoteTable:
+    """One hub table seen from seat ``you`` (-1 for a spectator); ``send`` queues a
+    protocol message to the hub. Build it with the first ``table`` message."""
+
+    REMOTE: ClassVar[bool] = True
+    """The table lives on the hub: its bots play there, never in this app."""
+
+    seed = 0  # (the seed stays on the hub)
+
+    def __init__(self, game: Game[Any, Any], message: dict[str, Any], send: Send,
+                 on_leave: Callable[[RemoteTable], None] | None = None) -> None:
+        self.game = game
+        self.id = str(message.get("id", ""))
+        self.options: dict[str, Any] = {}
+        self.seats: tuple[Seat, ...] = ()
+        self.log: list[LogEntry] = []
+        self.you: int | None = None
+        self.presence: dict[int, str] = {}
+        """Per seat: "" (here), "away" or "bot"; the status line says whom it waits for."""
+        self.chat: list[tuple[str, str]] = []
+        self.unread_chat: list[tuple[str, str]] = []
+        """Chat lines that came since the app last showed them (``(name, text)``)."""
+        self.spectators = 0
+        self.creator = False
+        self._send = send
+        self._on_leave = on_leave
+        self._view: Any = None
+        self._public: Any = None
+        self._to_act: list[int] = []
+        self._legal: list[Any] = []
+        self._ends: list[bool] = []
+        self._can_undo = False
+        self._over = False
+        self._result: Result | None = None
+        self._listeners: list[Listener] = []
+        self.receive(message, quiet=True)
+
+    # --- the hub's messages ----------------------------------------------------------
+    def receive(self, message: dict[str, Any], *, quiet: bool = False) -> None:
+        """Take a ``table`` message; raises :class:`CorruptData` (and keeps the last good
+        picture) if it does not describe this game. Emits the events of what changed:
+        each new log entry, an undo, the end."""
+        game = self.game
+        try:
+            you = int(message["you"])
+            seats = tuple(_seat(i, s, you) for i, s in enumerate(message["seats"]))
+            log = [_entry(game, e, len(seats)) for e in message["log"]]
+            view = game.decode_state(message["view"])
+            public = game.decode_state(message["public"])
+            to_act = [int(s) for s in message["to_act"]]
+            legal = [game.decode_action(a) for a in message["legal"]]
+            ends = [bool(e) for e in message["ends_turn"]]
+            over = bool(message["over"])
+            result = _result(message.get("result") or {}, len(seats)) if over else None
+            chat = [(str(c["name"]), str(c["text"])) for c in message.get("chat", [])]
+            presence = {i: _presence(s) for i, s in enumerate(message["seats"])}
+            options = dict(message.get("options", {}))
+        except CorruptData:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise CorruptData(f"the hub sent a table this app cannot read ({exc})") from None
+        if len(ends) != len(legal) or not all(0 <= s < len(seats) for s in to_act):
+            raise CorruptData("the hub sent a table this app cannot read (moves out of step)")
+        before = self.log
+        kept = 0
+        while kept < min(len(before), len(log)) and before[kept] == log[kept]:
+            kept += 1
+        self.seats, self.log, self.you = seats, log, (you if 0 <= you < len(seats) else None)
+        self._view, self._public = view, public
+        self._to_act, self._legal, self._ends = to_act, legal, ends
+        self._can_undo = bool(message.get("can_undo", False))
+        self._over, self._result = over, result
+        self.unread_chat += _new_lines(self.chat, chat)
+        self.chat, self.presence, self.options = chat, presence, options
+        self.spectators = int(message.get("spectators", 0))
+        self.creator = bool(message.get("creator", False))
+        if quiet:
+            return
+        if kept < len(before):
+            self._emit(TableEvent("undo", count=len(before) - kept))
+        for entry in log[kept:]:
+            self._emit(TableEvent("action", entry=entry))
+        if over and not (kept == len(log) == len(before)):
+            self._emit(TableEvent("over"))
+        if kept == len(log) == len(before):
+            self._emit(TableEvent("refresh"))
+
+    # --- reading (as Table) ----------------------------------------------------------
+    def view(self, seat: int | None) -> Any:
+        """This seat's view (any other seat, or None: what a spectator sees)."""
+        return self._view if seat is not None and seat == self.you else self._public
+
+    def to_act(self) -> list[int]:
+        """Seats that must decide now."""
+        return [] if self._over else list(self._to_act)
+
+    def legal_actions(self, seat: int) -> list[Any]:
+        """This seat's legal moves (none for any other seat: the hub sends only ours)."""
+        return list(self._legal) if seat == self.you and seat in self.to_act() else []
+
+    def is_over(self) -> bool:
+        """True when the game has ended."""
+        return self._over
+
+    def result(self) -> Result:
+        """Final result (only when over)."""
+        if self._result is None:
+            raise IllegalAction("The game is not over.")
+        return self._result
+
+    def actions(self) -> list[tuple[int, Any]]:
+        """The log as ``(seat, action)`` pairs."""
+        return [(e.seat, e.action) for e in self.log]
+
+    def human_seats(self) -> list[int]:
+        """The seat played at this app (none for a spectator)."""
+        return [] if self.you is None else [self.you]
+
+    def away_seats(self) -> frozenset[int]:
+        """Seats whose player is disconnected."""
+        return frozenset(seat for seat, state in self.presence.items() if state == "away")
+
+    def leave(self) -> None:
+        """Stop showing this table here (a seat stays ours)."""
+        self._send({"type": "leave", "table": self.id})
+        if self._on_leave is not None:
+            self._on_leave(self)
+
+    # --- acting ----------------------------------------------------------------------
+    def submit(self, seat: int, action: Hashable) -> None:
+        """Send ``action`` to the hub; it comes back as a log entry. Raises
+        :class:`IllegalAction` (nothing sent) for a seat or move that is not ours now."""
+        if seat != self.you:
+            raise IllegalAction("You can only play for your own seat.")
+        if seat not in self.to_act():
+            raise IllegalAction("It is not your turn.")
+        if action not in self._legal:
+            raise IllegalAction("That move is not possible now.")
+        self._send({"type": "act", "table": self.id, "action": self.game.encode_action(action)})
+
+    def ends_turn(self, seat: int, action: Hashable) -> bool:
+        """True if ``action`` would end ``seat``'s turn (the hub works it out for each move)."""
+        try:
+            return self._ends[self._legal.index(action)] if seat == self.you else False
+        except ValueError:
+            raise IllegalAction("That move is not possible now.") from None
+
+    def undo_depth(self, seat: int) -> int:
+        """1 when the hub allows this seat an undo now, else 0."""
+        return int(seat == self.you and self._can_undo and not self._over)
+
+    def can_undo(self, seat: int) -> bool:
+        """True if ``seat`` may undo now."""
+        return self.undo_depth(seat) > 0
+
+    def undo(self, seat: int) -> int:
+        """Ask the hub to undo this seat's last decision (0: the answer comes later)."""
+        if not self.can_undo(seat):
+            raise IllegalAction("Nothing of yours can be undone now.")
+        self._send({"type": "undo", "table": self.id})
+        return 0
+
+    def say(self, text: str) -> None:
+        """Send a chat line to this table."""
+        self._send({"type": "chat", "table": self.id, "text": text})
+
+    # --- events ----------------------------------------------------------------------
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call ``listener`` on every event; returns a function that unsubscribes."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+
+    def _emit(self, event: TableEvent) -> None:
+        for listener in list(self._listeners):
+            listener(event)
+
+
+def _new_lines(old: list[tuple[str, str]], new: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The lines of ``new`` after those of ``old`` (the hub keeps only the last lines, so
+    the old ones may have scrolled off its front)."""
+    for start in range(len(old) + 1):
+        kept = old[start:]
+        if new[:len(kept)] == kept:
+            return new[len(kept):]
+    return new
+
+
+def _seat(index: int, data: dict[str, Any], you: int) -> Seat:
+    name = str(data["name"])
+    kind = str(data.get("kind", "human"))
+    if index == you:
+        return Seat(index, name, HUMAN)
+    level = str(data.get("level", ""))
+    if kind == "bot" and level in LEVELS:
+        return Seat(index, name, Controller("bot", level))
+    return Seat(index, name, REMOTE)
+
+
+def _presence(data: dict[str, Any]) -> str:
+    if data.get("kind") == "bot":
+        return "bot"
+    return "" if data.get("connected", False) else "away"
+
+
+def _entry(game: Game[Any, Any], data: dict[str, Any], seats: int) -> LogEntry:
+    seat = int(data["seat"])
+    if not 0 <= seat < seats:
+        raise ValueError(f"log seat {seat}")
+    return LogEntry(seat=seat, action=game.decode_action(data["action"]), text=str(data["text"]),
+                    barrier=bool(data.get("barrier", False)),
+                    effects=tuple(str(e) for e in data.get("effects", [])))
+
+
+def _result(data: dict[str, Any], seats: int) -> Result:
+    def ints(values: Any) -> tuple[int, ...]:
+        return tuple(int(v) for v in values)
+
+    result = Result(
+        categories=tuple(str(c) for c in data["categories"]),
+        breakdown=tuple(ints(row) for row in data["breakdown"]),
+        totals=ints(data["totals"]),
+        ranks=ints(data["ranks"]),
+        notes=tuple(str(n) for n in data.get("notes", [])),
+    )
+    if not len(result.totals) == len(result.ranks) == len(result.breakdown) == seats:
+        raise ValueError("result of another table size")
+    return result

@@ -1,0 +1,141 @@
+"""The session app (what a player over SSH runs) against a real hub, through its keys.
+
+The app runs under Textual's test pilot on the same event loop as the hub; a second
+person, where needed, is a plain protocol connection (:class:`tests.net.Conn`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+from textual.pilot import Pilot
+from textual.widgets import Input, Select
+
+from core.registry import get_game
+from net.hub import Hub
+from tests.net import GUARD, greet, run_hub
+from tui.games.council import CouncilScreen
+from tui.hub_app import HubApp
+from tui.screens.lobby import LobbyScreen
+from tui.screens.new_table import NewTableScreen
+from tui.screens.prompt import TextPromptScreen
+
+COUNCIL = get_game("council")
+
+
+async def until(pilot: Pilot[Any], check: Callable[[], object], what: str) -> None:
+    """Let the app and the hub run until ``check()`` holds (fails after GUARD seconds)."""
+    deadline = time.monotonic() + GUARD
+    while not check():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        await pilot.pause(0.02)
+
+
+async def named(pilot: Pilot[Any], app: HubApp, name: str) -> None:
+    """Answer the first-time name question with ``name``."""
+    await until(pilot, lambda: isinstance(app.screen, TextPromptScreen), "the name question")
+    await pilot.press(*name, "enter")
+    await until(pilot, lambda: app.my_name == name and isinstance(app.screen, LobbyScreen), "the lobby")
+
+
+async def new_council_table(pilot: Pilot[Any], app: HubApp, second_seat: str) -> None:
+    """From the lobby: c, Council of Four for two, the second seat ``second_seat``, no password."""
+    await pilot.press("c")
+    await until(pilot, lambda: isinstance(app.screen, NewTableScreen), "the new-table form")
+    form = app.screen
+    for value, field in (("council", "#game"), (2, "#count"), (second_seat, "#ctl-1")):
+        for _ in range(3):
+            await pilot.pause()
+        form.query_one(field, Select).value = value
+    for _ in range(3):
+        await pilot.pause()
+    await pilot.press("ctrl+n")
+    await until(pilot, lambda: isinstance(app.screen, TextPromptScreen), "the password question")
+    await pilot.press("enter")
+
+
+def test_a_newcomer_names_themselves_creates_a_table_with_a_bot_and_plays(tmp_path: Path) -> None:
+    async def scenario(hub: Hub, path: Path) -> None:
+        app = HubApp(str(path), hub.issue_token("SHA256:ada"))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await named(pilot, app, "Ada")
+            assert "Ada" in str(app.screen.query_one("#lobby-who").render())
+            await new_council_table(pilot, app, "easy")
+            await until(pilot, lambda: isinstance(app.screen, CouncilScreen), "the game screen")
+            table = app.table
+            assert table is not None
+            net = hub.tables[table.id].table
+            assert net is not None
+            # Ada sees her own view, never the bot's hand or the whole state.
+            assert COUNCIL.encode_state(table.view(table.you)) == COUNCIL.encode_state(net.view(0))
+            await until(pilot, lambda: 0 in table.to_act(), "Ada's turn")
+            moves = len(net.log)
+            await pilot.press("m", "enter")  # the first move of the list
+            await until(pilot, lambda: len(net.log) > moves and len(table.log) == len(net.log),
+                        "Ada's move at the hub and back")
+            assert table.log[moves].seat == 0
+            await pilot.press("escape")  # back to the lobby; the seat stays hers
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby again")
+            assert app.table is None
+            await until(pilot, lambda: "you play here" in _lobby_text(app), "her table in the lobby")
+
+    run_hub(tmp_path, scenario, bot_delay=0)
+
+
+def test_a_table_waits_for_a_second_player_then_opens_for_both(tmp_path: Path) -> None:
+    async def scenario(hub: Hub, path: Path) -> None:
+        app = HubApp(str(path), hub.issue_token("SHA256:ada"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await named(pilot, app, "Ada")
+            await new_council_table(pilot, app, "open")
+            await until(pilot, lambda: "waiting for players" in _lobby_text(app), "the waiting table")
+            table_id = next(iter(hub.tables))
+            bob = await greet(hub, path, "SHA256:bob", "Bob")
+            joined = await bob.request({"type": "join", "table": table_id, "seat": 1, "password": ""})
+            assert joined["type"] == "table" and joined["started"], joined
+            await until(pilot, lambda: isinstance(app.screen, CouncilScreen), "Ada's game screen")
+            table = app.table
+            assert table is not None and table.you == 0
+            assert table.seats[1].name == "Bob" and table.seats[1].controller.is_remote
+            # Each sees only their own cards: the app holds seat 0's view, Bob got seat 1's.
+            net = hub.tables[table_id].table
+            assert net is not None
+            assert COUNCIL.encode_state(table.view(0)) == COUNCIL.encode_state(net.view(0))
+            assert joined["view"] == COUNCIL.encode_state(net.view(1))
+            assert joined["view"] != COUNCIL.encode_state(table.view(0))
+            # Bob says something: it reaches Ada's screen as a notification.
+            await bob.request({"type": "chat", "table": table_id, "text": "[b]hello[/b] Ada"})
+            await until(pilot, lambda: any("[b]hello[/b] Ada" in str(n.message) for n in app._notifications),
+                        "Bob's chat line, shown as typed")
+            # Bob goes away: the status line says so when it waits for him.
+            bob.close()
+            await until(pilot, lambda: 1 in table.away_seats(), "Bob away")
+
+    run_hub(tmp_path, scenario, bot_delay=0)
+
+
+def test_the_app_says_so_and_quits_when_the_hub_is_unreachable(tmp_path: Path) -> None:
+    async def main() -> None:
+        app = HubApp(str(tmp_path / "nothing.sock"), "token")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: any("Cannot reach" in str(n.message) for n in app._notifications),
+                        "the message")
+
+    asyncio.run(main())
+
+
+def _lobby_text(app: HubApp) -> str:
+    screen = next((s for s in app.screen_stack if isinstance(s, LobbyScreen)), None)
+    if screen is None:
+        return ""
+    return "\n".join(str(line) for line in [*map(str, _options(screen))])
+
+
+def _options(screen: LobbyScreen) -> list[str]:
+    from tui.widgets.move_list import MoveList
+
+    listing = screen.query_one("#lobby-tables", MoveList)
+    return [listing.prompt_at(i).plain for i in range(listing.option_count)]

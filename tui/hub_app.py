@@ -1,0 +1,221 @@
+"""The Meeple app of one SSH session: the lobby first, games on the server's tables.
+
+:class:`HubApp` is the usual app with a :class:`~net.client.HubClient` instead of local
+saves: every message from the hub arrives as a :class:`HubApp.FromHub` message on the
+app's own loop and is handed to the lobby or to the open table's
+:class:`~net.remote_table.RemoteTable`, whose events draw the game screen as at home.
+Settings changed in a session last for the session (the host's files are not written).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on
+from textual.binding import Binding
+from textual.message import Message
+from textual.screen import Screen
+
+from core.engine import CorruptData
+from core.registry import UnknownGame, get_game
+from net.client import HubClient
+from net.protocol import MAX_CHAT, MAX_NAME
+from net.remote_table import RemoteTable
+from saves import Settings
+from tui.app import MeepleApp
+from tui.text import notify
+
+
+def _lobby_screen() -> Screen[Any]:
+    from tui.screens.lobby import LobbyScreen
+
+    return LobbyScreen()
+
+
+class HubApp(MeepleApp):
+    """A session's app: talks to the hub at ``hub_socket`` as the person ``token`` names."""
+
+    MODES = {"_default": _lobby_screen}
+    BINDINGS = [*MeepleApp.BINDINGS, Binding("t", "chat", "Chat")]
+
+    class FromHub(Message):
+        """A message from the hub (plain data, checked where it is used)."""
+
+        def __init__(self, message: dict[str, Any]) -> None:
+            super().__init__()
+            self.message = message
+
+    def __init__(self, hub_socket: str, token: str) -> None:
+        super().__init__(None, bot_delay=0.0)  # (the hub paces its bots)
+        self.client = HubClient(hub_socket, token, lambda message: self.post_message(self.FromHub(message)))
+        self.my_name = ""
+        self.my_key = ""
+        self.last_lobby: dict[str, Any] = {}
+        self.table: RemoteTable | None = None
+        self._asked_name = False
+        self._waiting_for: set[str] = set()  # own tables waiting for players (opened when full)
+        self._left: set[str] = set()  # tables left: their last messages in flight are dropped
+
+    async def on_mount(self) -> None:  # type: ignore[override]
+        # (Textual runs MeepleApp's own on_mount first: it is not called again here.)
+        try:
+            await self.client.connect()
+        except OSError as exc:
+            self._goodbye(f"Cannot reach the Meeple server ({exc}).")
+            return
+        self.client.send({"type": "lobby"})
+
+    def update_settings(self, settings: Settings) -> None:
+        """Settings of a session: applied, kept until it ends (the host's files are not written)."""
+        self.settings = settings
+        self.apply_theme(settings.theme)
+
+    def crash_message(self, error: BaseException | None, where: str) -> str:
+        """After an unexpected error: the tables are the server's, nothing is lost."""
+        return (f"Meeple stopped after an unexpected error ({type(error).__name__}: {error}). "
+                "Your tables are kept on the server: connect again to go on.")
+
+    # --- the hub's messages ----------------------------------------------------------
+    @on(FromHub)
+    def _from_hub(self, event: FromHub) -> None:
+        message = event.message
+        kind = message.get("type")
+        try:
+            if kind == "welcome":
+                self._welcome(message)
+            elif kind == "lobby":
+                self._lobby(message)
+            elif kind == "table":
+                self._table(message)
+            elif kind == "error":
+                notify(self, str(message.get("message", "The server refused that.")), severity="warning")
+            elif kind == "bye":
+                self._goodbye(str(message.get("message", "The server closed the connection.")))
+        except CorruptData as exc:
+            notify(self, str(exc), severity="error")
+
+    def _welcome(self, message: dict[str, Any]) -> None:
+        self.my_name = str(message.get("name", ""))[:MAX_NAME]
+        self.my_key = str(message.get("key", ""))
+        lobby = self._lobby_screen()
+        if lobby is not None:
+            lobby.show_me(self.my_name)
+        if not self.my_name and not self._asked_name:
+            self._asked_name = True
+            self.ask_name(first=True)
+
+    def ask_name(self, first: bool = False) -> None:
+        """Ask for a display name and send it."""
+        from tui.screens.prompt import TextPromptScreen
+
+        question = ("Welcome to Meeple! Your name at the tables:" if first
+                    else "Your new name at the tables:")
+
+        def chosen(name: str | None) -> None:
+            if name:
+                self.client.send({"type": "set_name", "name": name})
+            elif not self.my_name:
+                notify(self, "Choose a name (n) before you join or create a table.")
+
+        self.push_screen(TextPromptScreen(question, self.my_name, max_length=MAX_NAME), chosen)
+
+    def _lobby(self, message: dict[str, Any]) -> None:
+        self.last_lobby = message
+        tables = [t for t in message.get("tables", []) if isinstance(t, dict)]
+        for listing in tables:
+            table_id = str(listing.get("id"))
+            started = listing.get("started", not listing.get("free"))
+            if listing.get("mine") and not started:
+                self._waiting_for.add(table_id)
+            elif table_id in self._waiting_for and listing.get("mine") and self.table is None:
+                # Every seat of a table we wait at is now taken: it starts, so show it.
+                self._waiting_for.discard(table_id)
+                self.show_table("open", table_id)
+        lobby = self._lobby_screen()
+        if lobby is not None:
+            lobby.show_lobby(message)
+
+    def _table(self, message: dict[str, Any]) -> None:
+        table_id = str(message.get("id", ""))
+        if table_id in self._left:
+            return
+        if not message.get("started", True):
+            # Seated at a table still waiting for players: it opens once every seat is taken.
+            if table_id not in self._waiting_for:
+                self._waiting_for.add(table_id)
+                notify(self, f"You sit at table {table_id}: it starts when every seat is taken.")
+            # Back to the lobby's news meanwhile: the table is opened here when it starts.
+            self.client.send({"type": "leave", "table": table_id})
+            return
+        if self.table is not None and self.table.id == table_id and self._game_screen() is not None:
+            self.table.receive(message)
+            self._show_chat(self.table)
+            return
+        try:
+            game = get_game(str(message.get("game", "")))
+        except UnknownGame as exc:
+            raise CorruptData(str(exc)) from None
+        from tui.games import screen_for
+
+        self._waiting_for.discard(table_id)
+        self.table = RemoteTable(game, message, self.client.send, self._table_left)
+        self._close_game_screens()
+        self.push_screen(screen_for(game.info.id)(self.table, None))
+        self.table.unread_chat.clear()  # (said before we sat down)
+
+    def _show_chat(self, table: RemoteTable) -> None:
+        for name, text in table.unread_chat:
+            if name != self.my_name:
+                notify(self, f"{name}: {text}", title="Chat", timeout=8)
+        table.unread_chat.clear()
+
+    def action_chat(self) -> None:
+        """Say something to the players (and spectators) of the open table."""
+        table = self.table
+        if table is None:
+            return
+        from tui.screens.prompt import TextPromptScreen
+
+        def said(text: str | None) -> None:
+            if text:
+                table.say(text)
+
+        self.push_screen(TextPromptScreen("Say to this table:", max_length=MAX_CHAT), said)
+
+    def _goodbye(self, text: str) -> None:
+        notify(self, text, severity="error", timeout=4)
+        self.set_timer(3.0, self.exit)
+
+    # --- screens ---------------------------------------------------------------------
+    def _lobby_screen(self) -> Any:
+        from tui.screens.lobby import LobbyScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, LobbyScreen):
+                return screen
+        return None
+
+    def _game_screen(self) -> Any:
+        from tui.screens.game import GameScreen
+
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, GameScreen):
+                return screen
+        return None
+
+    def _close_game_screens(self) -> None:
+        from tui.screens.lobby import LobbyScreen
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, LobbyScreen):
+            self.pop_screen()
+
+    def _table_left(self, table: RemoteTable) -> None:
+        """The game screen of ``table`` was left (back to the lobby)."""
+        self._left.add(table.id)
+        if self.table is table:
+            self.table = None
+
+    def show_table(self, kind: str, table_id: str, **fields: Any) -> None:
+        """Ask the hub to show a table here: ``kind`` is "open", "join" or "watch"."""
+        self._left.discard(table_id)
+        self.client.send({"type": kind, "table": table_id, **fields})

@@ -1,0 +1,214 @@
+"""The lobby of a Meeple server: the open tables, your own, a new table, the lobby's chat.
+
+Shown first in a session over SSH (see :mod:`tui.hub_app`). Everything here comes from
+the hub's ``lobby`` messages and is drawn as plain text: names and chat lines never
+become markup.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Input, Static
+
+from tui.text import notify, plain, template
+from tui.widgets.key_bar import KeyBar
+from tui.widgets.move_list import MoveList
+
+if TYPE_CHECKING:
+    from tui.hub_app import HubApp
+
+NEW_TABLE = "new"
+
+
+def table_line(listing: dict[str, Any]) -> Content:
+    """One table of the lobby in a line: "t3 Council of Four · Ada, Bea, 1 open · Round 2"."""
+    seats = listing.get("seats", [])
+    names = [str(s.get("name", "")) + ("" if s.get("connected", True) or s.get("kind") == "bot" else " (away)")
+             for s in seats if s.get("name")]
+    free = len(listing.get("free", []))
+    who = ", ".join(names + ([f"{free} open"] if free else []))
+    parts = [f"{listing.get('id', '?')} {listing.get('title', listing.get('game', '?'))}", who]
+    progress = str(listing.get("progress", ""))
+    if listing.get("over"):
+        parts.append("finished")
+    elif not listing.get("started", not free):
+        parts.append("waiting for players")
+    elif progress:
+        parts.append(progress)
+    watching = int(listing.get("spectators", 0) or 0)
+    if watching:
+        parts.append(f"{watching} watching")
+    line = plain(" · ".join(parts))
+    marks = []
+    if listing.get("password"):
+        marks.append("password")
+    if listing.get("mine"):
+        marks.append("you play here")
+    if marks:
+        line += template(" [dim]($marks)[/]", marks=", ".join(marks))
+    return line
+
+
+class LobbyScreen(Screen[None]):
+    """The tables of the server in a list; Enter joins (or opens your own), ``w`` watches."""
+
+    HELP_TITLE = "Lobby"
+    CSS_PATH = "lobby.tcss"
+    BINDINGS = [
+        Binding("enter", "choose", "Join / open", show=False),
+        Binding("w", "watch", "Watch"),
+        Binding("c", "new_table", "New table"),
+        Binding("t", "talk", "Chat"),
+        Binding("n", "rename", "Name"),
+        Binding("ctrl+q", "app.quit", "Quit"),
+    ]
+    HELP_KEYS = [
+        ("Enter", "Join the highlighted table (a free seat), or open one you play at"),
+        ("w", "Watch the highlighted table as a spectator"),
+        ("c", "Create a new table: game, seats (open or bots), options, a password if you like"),
+        ("t", "Write a line in the lobby's chat (Escape: back to the tables)"),
+        ("n", "Change your name"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tables: list[dict[str, Any]] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="lobby-who")
+        with Vertical(id="lobby-tables-box"):
+            yield Static("Tables", classes="section-head")
+            yield MoveList(id="lobby-tables")
+        with Vertical(id="lobby-chat-box"):
+            yield Static("Chat", classes="section-head")
+            yield Static("", id="lobby-chat")
+            yield Input(placeholder="t: say something to everyone in the lobby", max_length=200,
+                        compact=True, id="lobby-say")
+        yield KeyBar()
+
+    @property
+    def hub_app(self) -> HubApp:
+        from tui.hub_app import HubApp
+
+        app = self.app
+        assert isinstance(app, HubApp), "the lobby runs in the hub client app"
+        return app
+
+    def on_mount(self) -> None:
+        self.show_me(self.hub_app.my_name)
+        self.show_lobby(self.hub_app.last_lobby)
+        self.set_focus(self.query_one("#lobby-tables", MoveList))
+
+    def on_screen_resume(self) -> None:
+        self.show_lobby(self.hub_app.last_lobby)
+
+    # --- what the hub said -----------------------------------------------------------
+    def show_me(self, name: str) -> None:
+        """The line naming the player."""
+        text = template("Meeple server · you are [b]$name[/b] · n: change name", name=name) if name else (
+            Content("Meeple server · choose a name (n)"))
+        self.query_one("#lobby-who", Static).update(text)
+
+    def show_lobby(self, lobby: dict[str, Any]) -> None:
+        """The tables and the chat of a ``lobby`` message."""
+        tables = [t for t in lobby.get("tables", []) if isinstance(t, dict)]
+        chosen = self.chosen_id()
+        self.tables = tables
+        options = [table_line(t) for t in tables] + [Content("+ New table…")]
+        listing = self.query_one("#lobby-tables", MoveList)
+        listing.set_options(options)
+        ids = [str(t.get("id")) for t in tables]
+        if chosen in ids:
+            listing.highlighted = ids.index(chosen)
+        chat = lobby.get("chat", [])
+        lines = [f"{c.get('name', '?')}: {c.get('text', '')}" for c in chat if isinstance(c, dict)][-6:]
+        self.query_one("#lobby-chat", Static).update(plain("\n".join(lines) or "No one has said anything yet."))
+
+    def chosen(self) -> dict[str, Any] | None:
+        """The highlighted table's listing (None on "New table")."""
+        index = self.query_one("#lobby-tables", MoveList).highlighted
+        return self.tables[index] if index is not None and index < len(self.tables) else None
+
+    def chosen_id(self) -> str:
+        table = self.chosen()
+        return NEW_TABLE if table is None else str(table.get("id"))
+
+    # --- keys ------------------------------------------------------------------------
+    @on(MoveList.Selected, "#lobby-tables")
+    def _selected(self, event: MoveList.Selected) -> None:
+        event.stop()
+        self.action_choose()
+
+    def action_choose(self) -> None:
+        """Enter: open your table, join a free seat, or create a table."""
+        table = self.chosen()
+        if table is None:
+            self.action_new_table()
+            return
+        table_id = str(table.get("id"))
+        if table.get("mine"):
+            if not table.get("started", not table.get("free")):
+                notify(self, "Your table starts when every seat is taken.")
+                return
+            self.hub_app.show_table("open", table_id)
+            return
+        free = table.get("free", [])
+        if not free:
+            self.action_watch()
+            return
+        seat = int(free[0])
+
+        def join(password: str | None) -> None:
+            self.hub_app.show_table("join", table_id, seat=seat, password=password or "")
+
+        if table.get("password"):
+            from tui.screens.prompt import TextPromptScreen
+
+            self.app.push_screen(TextPromptScreen("This table has a password:", secret=True),
+                                 lambda typed: join(typed) if typed else None)
+        else:
+            join("")
+
+    def action_watch(self) -> None:
+        """Watch the highlighted table."""
+        table = self.chosen()
+        if table is None:
+            return
+        self.hub_app.show_table("watch", str(table.get("id")))
+
+    def action_new_table(self) -> None:
+        """The new-table form."""
+        if not self.hub_app.my_name:
+            self.action_rename()
+            return
+        from tui.screens.new_table import NewTableScreen
+
+        self.app.push_screen(NewTableScreen())
+
+    def action_rename(self) -> None:
+        """Choose a new name."""
+        self.hub_app.ask_name()
+
+    def action_talk(self) -> None:
+        """Into the chat line."""
+        self.set_focus(self.query_one("#lobby-say", Input))
+
+    @on(Input.Submitted, "#lobby-say")
+    def _said(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        if text:
+            self.hub_app.client.send({"type": "chat", "table": "", "text": text})
+        event.input.value = ""
+        self.set_focus(self.query_one("#lobby-tables", MoveList))
+
+    def key_escape(self) -> None:
+        """Escape in the chat line: back to the tables."""
+        if isinstance(self.focused, Input):
+            self.set_focus(self.query_one("#lobby-tables", MoveList))

@@ -1,0 +1,74 @@
+"""A new table on the server: the new-game form with seats for you, other players or bots.
+
+The first seat is yours; each other seat is left open for a player who joins from the
+lobby, or given to a bot. The server draws the seed. A password is asked for last
+(blank: anyone may join).
+"""
+
+from __future__ import annotations
+
+from textual.widgets import Input, Select, Static
+
+from tui.screens.new_game import CONTROLLERS, NewGameScreen, SEATS
+from tui.screens.prompt import TextPromptScreen
+from tui.text import plain
+
+YOU = [("You", "me")]
+OTHERS = [("Open seat", "open")] + [(label, value) for label, value in CONTROLLERS if value != "human"]
+
+
+class NewTableScreen(NewGameScreen):
+    """Create a table on the server; Start sends it to the hub and returns to the lobby."""
+
+    HELP_TITLE = "New table"
+
+    def seat_choices(self, index: int) -> list[tuple[str, str]]:
+        """Seat 1 is yours; the others are open or bots."""
+        return YOU if index == 0 else OTHERS
+
+    def _default_controller(self, index: int) -> str:
+        return "me" if index == 0 else "open"
+
+    def on_mount(self) -> None:
+        # (Textual runs NewGameScreen's own on_mount first: it is not called again here.)
+        from tui.hub_app import HubApp
+
+        self.query_one("#title", Static).update(plain("New table"))
+        name = self.app.my_name if isinstance(self.app, HubApp) else ""
+        for index in range(SEATS):
+            box = self.query_one(f"#name-{index}", Input)
+            box.value = name if index == 0 else ""
+            box.disabled = True  # (players bring their names; the server names its bots)
+            box.display = index == 0
+        seed = self.query_one("#seed", Input)
+        if seed.parent is not None:
+            seed.parent.display = False  # (the server draws the seed)
+
+    def action_start(self) -> None:
+        """Send the new table to the server (after asking for an optional password)."""
+        from tui.hub_app import HubApp
+
+        app = self.app
+        if not isinstance(app, HubApp):
+            return
+        count = self.query_one("#count", Select).value
+        options = self.options()
+        if not isinstance(count, int) or options is None:
+            return
+        seats: list[dict[str, str]] = []
+        for index in range(count):
+            value = str(self.query_one(f"#ctl-{index}", Select).value)
+            seats.append({"kind": "me"} if value == "me" else {"kind": "open"} if value == "open"
+                         else {"kind": "bot", "level": value})
+        game = self.game.id
+        self.keep()
+
+        def send(password: str | None) -> None:
+            if password is None:
+                return  # (Escape: back to the form)
+            app.client.send({"type": "create", "game": game, "options": options, "seats": seats,
+                             "password": password})
+            app.pop_screen()
+
+        app.push_screen(TextPromptScreen("A password for this table (blank: anyone may join):",
+                                         secret=True, allow_blank=True), send)
