@@ -408,25 +408,27 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
                 self._exit(code)
             return
         if self._gone.is_set():
-            self._close_master()
-            await self._end_child(child, ended, first=signal.SIGTERM)
+            self._close_master()  # the app's terminal hangs up: SIGHUP
+            await self._end_child(child, ended, (None, signal.SIGTERM, signal.SIGKILL))
             return
         # Asked to stop (idle, shutdown): the app may still restore the terminal.
-        await self._end_child(child, ended, first=signal.SIGHUP)
+        await self._end_child(child, ended, (signal.SIGHUP, signal.SIGTERM, signal.SIGKILL))
         self._drain()
         self._close_master()
         if not self._gone.is_set():
             chan.write(RESTORE_TERMINAL + _line(self._stop_message))
             chan.exit(0)
 
-    async def _end_child(self, child: Child, ended: asyncio.Future[int], first: int) -> None:
-        """Signal the app ``first``, then SIGTERM and SIGKILL a grace period apart; reap it."""
+    async def _end_child(self, child: Child, ended: asyncio.Future[int],
+                         steps: tuple[int | None, ...]) -> None:
+        """Send the app each signal of ``steps`` (None: none) a grace period apart, until it
+        has ended; then wait for it to be reaped."""
         grace = self.door.options.grace
-        signals = [first, signal.SIGTERM] if first != signal.SIGTERM else [first]
-        for signum in (*signals, signal.SIGKILL):
+        for signum in steps:
             if ended.done():
                 break
-            child.send_signal(signum)
+            if signum is not None:
+                child.send_signal(signum)
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(asyncio.shield(ended), grace)
         await ended

@@ -334,6 +334,20 @@ class _ZygoteChild:
             _signal_group(self.pid, signum)
 
 
+async def _watch_orphan(pid: int, ended: asyncio.Future[int]) -> None:
+    """Wait for a process that is no longer the zygote's child; its exit code is unknown (0)."""
+    while not ended.done():
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            ended.set_result(0)
+            return
+        except PermissionError:  # reaped, and the pid already someone else's
+            ended.set_result(0)
+            return
+        await asyncio.sleep(0.5)
+
+
 class ZygoteSpawner:
     """Session processes forked from one pre-imported zygote (see the module's docstring)."""
 
@@ -347,6 +361,7 @@ class ZygoteSpawner:
         self._pending: dict[int, asyncio.Future[int]] = {}
         self._ended: dict[int, asyncio.Future[int]] = {}
         self._ready: asyncio.Future[None] = self._loop.create_future()
+        self._orphans: set[asyncio.Future[None]] = set()
         self.alive = True
         self._loop.add_reader(sock.fileno(), self._readable)
 
@@ -427,9 +442,9 @@ class ZygoteSpawner:
             if not pending.done():
                 pending.set_exception(error)
         self._pending.clear()
-        for ended in self._ended.values():
-            if not ended.done():
-                ended.set_result(-signal.SIGHUP)  # its end is unknown; its pty tells the rest
+        for pid, ended in self._ended.items():
+            if not ended.done():  # orphaned: init reaps it now; watch it end
+                self._orphans.add(asyncio.ensure_future(_watch_orphan(pid, ended)))
         self._sock.close()
 
     async def spawn(self, slave_fd: int, env: Mapping[str, str]) -> Child:
@@ -453,7 +468,7 @@ class ZygoteSpawner:
         return child
 
     async def close(self) -> None:
-        """Stop the zygote (its running children are not touched)."""
+        """Stop the zygote (its running children are not touched, and still watched)."""
         if self.alive:
             self._lost("the zygote was stopped")
         if self._process.returncode is None:

@@ -198,6 +198,15 @@ def test_a_textual_app_from_the_zygote_is_laid_out_again_on_a_resize(client_key:
                 terminal.resize(100, 30)
                 await terminal.wait_for("app size 100x30")
                 assert spawner.kind == "zygote"
+                # The zygote dies: its running app goes on, the next one is a subprocess.
+                zygote._process.kill()
+                await zygote._process.wait()
+                while spawner.kind == "zygote":
+                    await asyncio.sleep(0.01)
+                later = await open_terminal(conn, 70, 20)
+                await later.wait_for("app size 70x20")
+                terminal.resize(90, 25)
+                await terminal.wait_for("app size 90x25")
         finally:
             await spawner.close()
 
