@@ -4,13 +4,14 @@ App processes (one per SSH session, one person each) connect over a Unix socket 
 the JSON-lines protocol of :mod:`net.protocol`. A person is their SSH key's fingerprint
 (the front door hands it over with :meth:`Hub.issue_token`); their display name is kept in
 ``people.json``. Tables, their seats, chat and games are saved after every change
-(:mod:`net.hub_store`, :mod:`saves.store`), so a killed hub resumes every table.
+(:mod:`net.hub_saving`), so a killed hub resumes every table.
 
 Every message is handled synchronously on the loop (no await between checking and
 changing), so two clients never race. Each connection has its own outgoing queue drained
 by its own writer task: a newer ``table`` or ``lobby`` message replaces one still waiting,
 and a client whose backlog grows past :attr:`Hub.MAX_BACKLOG` is dropped, so a frozen
-client never slows the others. Bots think in worker processes (:mod:`net.hub_bots`).
+client never slows the others (:mod:`net.hub_conn`). Bots think in worker processes
+(:mod:`net.hub_bots`). A table's seats and messages are :class:`net.hub_tables.NetTable`'s.
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ import os
 import secrets
 import time
 from collections import deque
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
 
@@ -31,12 +31,12 @@ from core.registry import UnknownGame, get_game
 from core.table import parse_options
 from net import protocol
 from net.hub_bots import BotPool, bot_seed
+from net.hub_conn import Client, short_key
+from net.hub_saving import restore_table, save_meta, save_table_files
 from net.hub_store import HubStore, SeatInfo, StoreError, TableMeta, check_password, hash_password
 from net.hub_tables import NetTable
 from net.protocol import ProtocolError, int_field, text_field
 from saves.format import check_player_name
-from saves.resume import open_save
-from saves.store import save_table
 
 log = logging.getLogger("meeple.hub")
 
@@ -48,47 +48,6 @@ MAX_PASSWORD = 100
 
 MAX_WAITING_PER_PERSON = 8
 """Tables not yet started a person may have created at once."""
-
-
-class Bucket:
-    """A token bucket: ``rate`` tokens a second, at most ``burst`` saved up."""
-
-    def __init__(self, rate: float, burst: float, now: float) -> None:
-        self.rate, self.burst, self.tokens, self.last = rate, burst, burst, now
-
-    def take(self, now: float) -> bool:
-        """Spend a token if there is one."""
-        self.tokens = min(self.burst, self.tokens + max(0.0, now - self.last) * self.rate)
-        self.last = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
-
-
-class Client:
-    """One connection: who it is, what it is shown, and its queue of outgoing messages."""
-
-    def __init__(self, writer: asyncio.StreamWriter, now: float) -> None:
-        self.writer = writer
-        self.key = ""
-        self.token = ""
-        self.showing: str | None = None
-        self.ref: int | None = None
-        """The ``ref`` of the message being handled (echoed in its replies)."""
-        self.out: list[tuple[str, bytes, int | None]] = []
-        """Waiting messages: (coalesce key or "", encoded line, the ref it answers)."""
-        self.backlog = 0
-        self.wake = asyncio.Event()
-        self.closing = False
-        self.messages = Bucket(30, 60, now)
-        self.chats = Bucket(1, 5, now)
-
-
-def short_key(key: str) -> str:
-    """A fingerprint short enough to show ("SHA256:Ab3dE5gH")."""
-    kind, _, digest = key.partition(":")
-    return f"{kind}:{digest[:8]}" if digest else key[:16]
 
 
 class Hub:
@@ -132,45 +91,23 @@ class Hub:
         self._next_id = max((int(i[1:]) for i in ids), default=0) + 1
         for table_id in ids:
             try:
-                nt = self._restore(table_id)
+                nt = restore_table(self.store, table_id)
             except Exception as exc:  # any broken file: skip the table, keep the hub up
                 log.error("table %s skipped: %s", table_id, exc)
                 continue
             self.tables[table_id] = nt
+            if not nt.started and not nt.open_seats():
+                self._start_game(nt)  # killed between taking the last seat and starting
+                self._save(nt)
         for nt in list(self.tables.values()):
             self._kick_bots(nt)
-
-    def _restore(self, table_id: str) -> NetTable:
-        meta = self.store.load_meta(table_id)
-        game = get_game(meta.game)
-        meta.options = parse_options(game, meta.options, len(meta.seats))
-        nt = NetTable(meta, game)
-        if meta.started:
-            loaded = open_save(self.store.save_path(table_id))
-            if loaded.warning:
-                log.warning("table %s: %s", table_id, loaded.warning)
-            table = loaded.table
-            if table.game is not game or len(table.seats) != len(meta.seats):
-                raise StoreError("the save does not match the table's seats or game")
-            nt.table = table
-            for index, seat in enumerate(table.seats):
-                # hand_to_bot writes the save first: a bot in either file is a bot.
-                if seat.controller.kind == "bot" and meta.seats[index].kind != "bot":
-                    meta.seats[index] = SeatInfo("bot", "", seat.controller.level, seat.name)
-                elif meta.seats[index].kind == "bot" and seat.controller.kind != "bot":
-                    nt.hand_to_bot(index, meta.seats[index].level)
-                elif meta.seats[index].kind == "open":
-                    raise StoreError("a running game has an open seat")
-        elif not nt.open_seats():
-            self._start_game(nt)  # killed between taking the last seat and starting
-            self._save(nt)
-        return nt
 
     async def serve(self, path: Path) -> None:
         """Listen on a Unix socket at ``path`` (its folder made private); returns once listening."""
         path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        os.chmod(path.parent, 0o700)
+        if not path.parent.exists():
+            path.parent.mkdir(parents=True, mode=0o700)
+            os.chmod(path.parent, 0o700)  # whatever the umask: only this user may connect
         if path.is_socket():
             path.unlink()
         server = await asyncio.start_unix_server(
@@ -225,16 +162,16 @@ class Hub:
         return task
 
     async def _serve_client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        client = Client(writer, self.clock())
+        client = Client(writer, self.clock(), self._stats)
         self.clients.add(client)
-        self._spawn(self._write_loop(client))
+        self._spawn(client.write_loop())
         try:
             while not client.closing and not self._closing:
                 try:
                     line = await reader.readuntil(b"\n")
                 except asyncio.LimitOverrunError:
                     self._error(client, "message too long")
-                    client.closing = True
+                    client.finish()
                     break
                 except (asyncio.IncompleteReadError, ConnectionError, OSError):
                     break
@@ -243,65 +180,20 @@ class Hub:
         finally:
             self._gone(client)
 
-    async def _write_loop(self, client: Client) -> None:
-        writer = client.writer
-        try:
-            while True:
-                while not client.out:
-                    if client.closing or writer.is_closing():
-                        return
-                    client.wake.clear()
-                    await client.wake.wait()
-                data = b"".join(data for _, data, _ in client.out)
-                self._stats["messages_out"] += len(client.out)
-                self._stats["bytes_out"] += len(data)
-                client.out, client.backlog = [], 0
-                writer.write(data)
-                await writer.drain()
-        except (ConnectionError, OSError):
-            pass
-        finally:
-            client.closing = True
-            writer.close()
-
     def _send(self, client: Client, message: dict[str, Any], coalesce: str = "") -> None:
-        """Queue ``message`` for ``client``; a newer one of the same ``coalesce`` key replaces
-        one still waiting. Never awaits: the client's writer task sends it."""
-        if client.closing:
-            return
-        if client.ref is not None and message.get("type") in ("welcome", "table", "lobby"):
-            message = {**message, "ref": client.ref}
-        if coalesce:
-            for i, (key, old, old_ref) in enumerate(client.out):
-                if key == coalesce:
-                    client.backlog -= len(old)
-                    del client.out[i]
-                    if old_ref is not None and "ref" not in message:
-                        message = {**message, "ref": old_ref}  # the replaced one answered a request
-                    break
-        data = protocol.encode(message)
-        ref = message.get("ref")
-        client.out.append((coalesce, data, ref if isinstance(ref, int) else None))
-        client.backlog += len(data)
-        buffered = client.writer.transport.get_write_buffer_size()
-        if client.backlog + buffered > self.MAX_BACKLOG:
-            log.warning("dropping a client %s: %d bytes not read", short_key(client.key), client.backlog + buffered)
-            client.out, client.backlog, client.closing = [], 0, True
-            client.writer.transport.abort()
-        client.wake.set()
+        """Queue ``message`` for ``client`` (see :meth:`Client.send`); never awaits."""
+        client.send(message, coalesce, self.MAX_BACKLOG)
 
     def _error(self, client: Client, message: str) -> None:
         self._send(client, {"type": "error", "message": message, "ref": client.ref})
 
     def _bye(self, client: Client, message: str) -> None:
         self._send(client, {"type": "bye", "message": message})
-        client.closing = True
-        client.wake.set()
+        client.finish()
 
     def _gone(self, client: Client) -> None:
         """A connection ended: update presence and what others are shown."""
-        client.closing = True
-        client.wake.set()
+        client.finish()
         if client not in self.clients:
             return
         self.clients.discard(client)
@@ -322,7 +214,7 @@ class Hub:
         except ProtocolError as exc:
             self._error(client, str(exc))
             if not client.key:
-                client.closing = True
+                client.finish()
             return
         ref = message.get("ref")
         client.ref = ref if isinstance(ref, int) and not isinstance(ref, bool) else None
@@ -349,13 +241,13 @@ class Hub:
     def _hello(self, client: Client, message: dict[str, Any]) -> None:
         if message["type"] != "hello":
             self._error(client, "The first message must be hello.")
-            client.closing = True
+            client.finish()
             return
         token = message.get("token")
         key = self._tokens.pop(token, None) if isinstance(token, str) else None
         if key is None:
             self._error(client, "That session token is not valid.")
-            client.closing = True
+            client.finish()
             return
         client.key, client.token = key, token if isinstance(token, str) else ""
         self._online[key] = self._online.get(key, 0) + 1
@@ -669,21 +561,10 @@ class Hub:
         self._table_changed(nt)
 
     def _save(self, nt: NetTable) -> None:
-        """Write the table's game (if started) then its metadata; failures are logged."""
-        if nt.table is not None:
-            created = datetime.fromtimestamp(nt.meta.created, timezone.utc)
-            try:
-                save_table(nt.table, self.store.save_path(nt.id), f"{nt.game.info.title} {nt.id}",
-                           created=created)
-            except Exception as exc:
-                log.error("table %s not saved: %s", nt.id, exc)
-        self._save_meta(nt)
+        save_table_files(self.store, nt)
 
     def _save_meta(self, nt: NetTable) -> None:
-        try:
-            self.store.save_meta(nt.meta)
-        except OSError as exc:
-            log.error("table %s metadata not saved: %s", nt.id, exc)
+        save_meta(self.store, nt)
 
     def _kick_bots(self, nt: NetTable) -> None:
         if self._closing:
