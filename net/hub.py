@@ -30,7 +30,7 @@ from core.levels import LEVELS
 from core.registry import UnknownGame, get_game
 from core.table import parse_options
 from net import protocol
-from net.hub_bots import BotPool, bot_seed
+from net.hub_bots import BotSeats
 from net.hub_conn import Client, short_key
 from net.hub_saving import restore_table, save_meta, save_table_files
 from net.hub_store import HubStore, SeatInfo, StoreError, TableMeta, check_password, hash_password
@@ -73,9 +73,7 @@ class Hub:
         self._lobby_chat: deque[dict[str, str]] = deque(maxlen=protocol.CHAT_KEPT)
         self._servers: list[asyncio.AbstractServer] = []
         self._tasks: set[asyncio.Task[None]] = set()
-        self._bot_tasks: set[asyncio.Task[None]] = set()
-        self._thinking: dict[tuple[str, int], int] = {}
-        self._bots = BotPool()
+        self._bots = BotSeats(bot_delay, self._moved)
         self._closing = False
         self._stats = {"messages_in": 0, "messages_out": 0, "bytes_out": 0}
 
@@ -100,7 +98,7 @@ class Hub:
                 self._start_game(nt)  # killed between taking the last seat and starting
                 self._save(nt)
         for nt in list(self.tables.values()):
-            self._kick_bots(nt)
+            self._bots.kick(nt)
 
     async def serve(self, path: Path) -> None:
         """Listen on a Unix socket at ``path`` (its folder made private); returns once listening."""
@@ -138,8 +136,7 @@ class Hub:
             server.close()
         for client in list(self.clients):
             self._bye(client, "The hub is closing.")
-        for task in list(self._bot_tasks):
-            task.cancel()
+        self._bots.stop()
         tasks = list(self._tasks)
         if tasks:
             # Writers flush their last bytes; a frozen client is cut off after a second.
@@ -155,11 +152,10 @@ class Hub:
         return {"tables": len(self.tables), "clients": len(self.clients), **self._stats}
 
     # --- connections -------------------------------------------------------------------------
-    def _spawn(self, coro: Any) -> asyncio.Task[None]:
+    def _spawn(self, coro: Any) -> None:
         task: asyncio.Task[None] = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
-        return task
 
     async def _serve_client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         client = Client(writer, self.clock(), self._stats)
@@ -503,6 +499,15 @@ class Hub:
     def _spectators(self, nt: NetTable) -> int:
         return sum(1 for c in self.clients if c.showing == nt.id and nt.seat_of(c.key) is None)
 
+    def _spectator_counts(self) -> dict[str, int]:
+        """Spectators per table id, in one pass over the connections."""
+        counts: dict[str, int] = {}
+        for client in self.clients:
+            nt = self.tables.get(client.showing or "")
+            if nt is not None and client.key and nt.seat_of(client.key) is None:
+                counts[nt.id] = counts.get(nt.id, 0) + 1
+        return counts
+
     def _show(self, client: Client, showing: str) -> None:
         before = self.tables.get(client.showing or "")
         client.showing = showing
@@ -517,15 +522,22 @@ class Hub:
             self._refresh_lobby(skip=client)
 
     def _send_table(self, client: Client, nt: NetTable, spectators: int) -> None:
-        message = nt.message(client.key, nt.seat_of(client.key), self._name, self._presence, spectators)
-        self._send(client, message, coalesce="table")
+        self._send(client, self.table_message(nt.id, client.key, spectators), coalesce="table")
 
-    def _send_lobby(self, client: Client) -> None:
+    def table_message(self, table_id: str, key: str, spectators: int | None = None) -> dict[str, Any]:
+        """The ``table`` message the person of ``key`` is sent for table ``table_id``: their
+        own seat's view (a spectator's if they have no seat there); raises ``KeyError``."""
+        nt = self.tables[table_id]
+        count = self._spectators(nt) if spectators is None else spectators
+        return nt.message(key, nt.seat_of(key), self._name, self._presence, count)
+
+    def _send_lobby(self, client: Client, spectators: dict[str, int] | None = None) -> None:
+        counts = self._spectator_counts() if spectators is None else spectators
         entries = []
         for nt in self.tables.values():
             if nt.is_over() and nt.seat_of(client.key) is None:
                 continue
-            entries.append(nt.lobby_entry(client.key, self._name, self._presence, self._spectators(nt)))
+            entries.append(nt.lobby_entry(client.key, self._name, self._presence, counts.get(nt.id, 0)))
         self._send(client, {"type": "lobby", "tables": entries, "chat": list(self._lobby_chat)},
                    coalesce="lobby")
 
@@ -536,14 +548,16 @@ class Hub:
                 self._send_table(client, nt, spectators)
 
     def _refresh_lobby(self, skip: Client | None = None) -> None:
+        counts: dict[str, int] | None = None
         for client in list(self.clients):
             if client.key and client.showing == LOBBY and client is not skip:
-                self._send_lobby(client)
+                counts = self._spectator_counts() if counts is None else counts
+                self._send_lobby(client, counts)
 
     def _table_changed(self, nt: NetTable) -> None:
         self._refresh_table(nt)
         self._refresh_lobby()
-        self._kick_bots(nt)
+        self._bots.kick(nt)
 
     def _refresh_person(self, key: str, also: str | None = None) -> None:
         """``key``'s presence or name changed: refresh tables where it sits, and the lobby."""
@@ -565,56 +579,3 @@ class Hub:
 
     def _save_meta(self, nt: NetTable) -> None:
         save_meta(self.store, nt)
-
-    def _kick_bots(self, nt: NetTable) -> None:
-        if self._closing:
-            return
-        for seat in nt.bot_seats_to_act():
-            if self._thinking.get((nt.id, seat)) != nt.version:
-                self._thinking[(nt.id, seat)] = nt.version
-                task = self._spawn(self._bot_turn(nt, seat, nt.version))
-                self._bot_tasks.add(task)
-                task.add_done_callback(self._bot_tasks.discard)
-
-    async def _bot_turn(self, nt: NetTable, seat: int, version: int) -> None:
-        table = nt.table
-        assert table is not None
-        loop = asyncio.get_running_loop()
-        began = loop.time()
-        game = nt.game
-        level = nt.meta.seats[seat].level
-        encoded: Any = None
-        try:
-            encoded = await self._bots.choose(game.info.id, level, bot_seed(table.seed, len(table.log), seat),
-                                              seat, game.encode_state(table.view(seat)))
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("the bot at %s seat %d failed", nt.id, seat)
-        wait = self.bot_delay - (loop.time() - began)
-        if wait > 0:
-            await asyncio.sleep(wait)
-        if self._thinking.get((nt.id, seat)) == version:
-            del self._thinking[(nt.id, seat)]
-        if self._closing or nt.version != version or nt.table is not table or seat not in nt.bot_seats_to_act():
-            return  # stale: the table changed while the bot thought
-        legal = table.legal_actions(seat)
-        action = None
-        if encoded is not None:
-            try:
-                action = game.decode_action(encoded)
-            except Exception:
-                log.exception("the bot at %s seat %d answered an unreadable move", nt.id, seat)
-        if action is None or game.why_illegal(table.state, seat, action) is not None:
-            if action is not None:
-                log.error("the bot at %s seat %d chose an illegal move", nt.id, seat)
-            if not legal:
-                return
-            action = legal[0]  # keep the game going rather than stall every player
-        try:
-            table.submit(seat, action)
-        except IllegalAction as exc:
-            log.error("the bot's move at %s was refused: %s", nt.id, exc.reason)
-            return
-        self._moved(nt)
-

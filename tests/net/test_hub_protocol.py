@@ -98,11 +98,15 @@ def test_moves_out_of_turn_for_another_seat_or_illegal_are_refused(tmp_path: Pat
         undo = await ann.request({"type": "undo", "table": table_id})
         assert undo["type"] == "error" and undo["message"] == "Nothing to undo yet."
         assert table.log == []
-        done = await ann.request({"type": "act", "table": table_id, "action": legal})
-        assert done["type"] == "table" and len(done["log"]) == 1
-        if done["can_undo"]:
-            undone = await ann.request({"type": "undo", "table": table_id})
-            assert undone["type"] == "table" and undone["log"] == []
+        quiet = next(a for a in table.legal_actions(0)
+                     if not COUNCIL.is_undo_barrier(state, COUNCIL.apply(state, 0, a)))
+        done = await ann.request({"type": "act", "table": table_id, "action": COUNCIL.encode_action(quiet)})
+        assert done["type"] == "table" and len(done["log"]) == 1 and done["can_undo"] is True
+        not_yours = await bob.request({"type": "undo", "table": table_id})
+        assert not_yours["type"] == "error" and table.log
+        undone = await ann.request({"type": "undo", "table": table_id})
+        assert undone["type"] == "table" and undone["log"] == [] and table.log == []
+        assert undone["view"] == COUNCIL.encode_state(table.view(0))
 
     run_hub(tmp_path, scenario, bot_delay=0)
 
