@@ -21,20 +21,33 @@ Client → hub (``ref``, any int, is echoed in the reply to that message)
 * ``undo {table}`` — undo your last decision (the table's undo rules).
 * ``chat {table, text}`` — ``table`` is "" for the lobby's chat.
 * ``hand_to_bot {table, seat, level}`` — the creator gives a seat whose player has been
-  away for :data:`HAND_OVER_AFTER` seconds to a bot.
+  away for :data:`HAND_OVER_AFTER` seconds to a bot, or an open seat of a table still
+  waiting for players (the table starts once no seat is open).
+
+``act``, ``undo``, ``chat`` and ``hand_to_bot`` at a table also show that table to the
+connection (the reply is its new state). The replies ``welcome``, ``table`` and ``lobby``
+carry the ``ref`` of the request they answer (a reply replaced by a newer one of the same
+kind before it was sent passes its ``ref`` on, unless the newer one answers a request
+of its own). ``create``'s ``options`` and ``password``,
+and ``join``'s ``password``, may be left out. Each connection may send 30 messages a second
+(bursts of 60) and one chat line a second (bursts of 5); more are refused: "Slow down."
 
 Hub → client
 
 * ``welcome {name, key}`` — ``name`` is "" until one is chosen; ``key`` a short
-  fingerprint of the person's SSH key.
+  fingerprint of the person's SSH key. Names are unique whatever their case.
 * ``lobby {tables, chat}`` — ``tables``: one dict per table not over (and the
   viewer's own finished ones): ``{id, game, title, players, seats [{name, kind,
   connected}], free (open seat numbers), progress, spectators, password (bool), mine
-  (the viewer sits there), over}``; ``chat``: the last lines, each ``{name, text}``.
+  (the viewer sits there), over, started}``; ``chat``: the last lines, each ``{name,
+  text}``. A seat's ``kind`` is "player" (a person), "open" or "bot".
 * ``table {...}`` — everything one viewer may know of a table (see the hub's
-  ``Hub.table_message``): ``id, game, options, seats [{name, kind, level, connected,
-  away}], you (seat or -1 for a spectator), creator, log [{seat, action, text,
-  barrier, effects}], view (the seat's view, encoded), public (the spectator view),
+  ``Hub.table_message``): ``id, game, title, options, seats [{name, kind, level,
+  connected, away}], you (seat or -1 for a spectator), creator (bool: the viewer created
+  the table), started (false while seats are open: no game yet, so ``view`` and
+  ``public`` are {} and ``log``, ``legal`` and ``to_act`` empty), free (open seats),
+  progress, password (bool), log [{seat, action, text, barrier, effects}], view (the
+  seat's view, encoded), public (the spectator view),
   to_act, legal (encoded actions, in the rules' order), ends_turn (one bool per legal
   action), can_undo, over, result ({categories, breakdown, totals, ranks, notes} once
   over, else {}), chat [{name, text}], spectators (count)``. Sent whole on every change: a view is
