@@ -56,7 +56,8 @@ def test_two_players_play_council_and_each_sees_only_their_view(tmp_path: Path) 
             check_view(hub, reply, seat)
             assert reply["to_act"] == [seat]
             legal = [COUNCIL.encode_action(a) for a in table.legal_actions(seat)]
-            assert reply["legal"] == legal and len(reply["ends_turn"]) == len(legal)
+            assert reply["legal"] == legal
+            assert reply["ends_turn"] == [table.ends_turn(seat, a) for a in table.legal_actions(seat)]
             other = await conns[1 - seat].request({"type": "open", "table": table_id})
             check_view(hub, other, 1 - seat)
             assert other["legal"] == [] and other["ends_turn"] == []
@@ -313,3 +314,20 @@ def test_bots_play_their_seats_on_the_hub(tmp_path: Path) -> None:
         check_view(hub, message, 0)
 
     run_hub(tmp_path, scenario, bot_delay=0)
+
+
+def test_close_says_bye_saves_and_counts(tmp_path: Path) -> None:
+    async def scenario(hub: Hub, path: Path) -> None:
+        ann, bob, table_id = await council_pair(hub, path)
+        stats = hub.stats()
+        assert stats["tables"] == 1 and stats["clients"] == 2
+        assert stats["messages_in"] >= 4 and stats["messages_out"] >= 4 and stats["bytes_out"] > 0
+        await hub.close()
+        for conn in (ann, bob):
+            assert (await conn.until(lambda m: m["type"] == "bye"))["message"]
+            assert await conn.closed()
+        assert (tmp_path / "tables" / f"{table_id}.toml").is_file()
+        assert json.loads((tmp_path / "people.json").read_text())["people"] == {
+            "SHA256:ann": "Ann", "SHA256:bob": "Bob"}
+
+    run_hub(tmp_path, scenario, bot_delay=0, close=False)
