@@ -205,10 +205,12 @@ class Hub:
     # --- handling ----------------------------------------------------------------------------
     def _handle_line(self, client: Client, line: bytes) -> None:
         client.ref = None
+        limited = bool(client.key) and not client.messages.take(self.clock())
         try:
             message = protocol.decode(line)
-        except ProtocolError as exc:
-            self._error(client, str(exc))
+        except (ProtocolError, RecursionError) as exc:  # RecursionError: JSON nested too deep
+            self._error(client, "Slow down." if limited else
+                        str(exc) if isinstance(exc, ProtocolError) else "not a JSON line")
             if not client.key:
                 client.finish()
             return
@@ -218,7 +220,7 @@ class Hub:
             if not client.key:
                 self._hello(client, message)
                 return
-            if not client.messages.take(self.clock()):
+            if limited:
                 self._error(client, "Slow down.")
                 return
             kind = message["type"]
@@ -230,7 +232,7 @@ class Hub:
             self._error(client, str(exc))
         except Exception:  # a bug must answer this client, never take the hub down
             log.exception("handling a %r message", message.get("type"))
-            self._error(client, "Something went wrong on the hub; nothing changed.")
+            self._error(client, "Something went wrong on the hub.")
         finally:
             client.ref = None
 

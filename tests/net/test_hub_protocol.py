@@ -253,7 +253,9 @@ def test_malformed_messages_are_answered_and_the_hub_serves_others(tmp_path: Pat
                     b'{"type": "teleport"}\n', b'{"type": "act", "table": 5, "action": {}}\n',
                     b'{"type": "join", "table": "t1", "seat": 1.5}\n', b'\xff\xfe\n',
                     b'{"type": "hello", "token": "x"}\n', b'{"type": "create", "game": "council", "seats": "me"}\n',
-                    b'{"type": "chat", "table": [], "text": "x"}\n'):
+                    b'{"type": "chat", "table": [], "text": "x"}\n', b"[" * 30000 + b"\n",
+                    b'{"type": "act", "table": "t1", "action": ' + b"[" * 20000 + b"]" * 20000 + b"}\n",
+                    b'{"type": "lobby", "ref": 1' + b"0" * 5000 + b"}\n"):
             await mallory.send_raw(raw)
             answer = await mallory.recv()
             assert answer["type"] == "error" and answer["message"], (raw, answer)
