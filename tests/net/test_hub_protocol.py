@@ -333,3 +333,18 @@ def test_close_says_bye_saves_and_counts(tmp_path: Path) -> None:
             "SHA256:ann": "Ann", "SHA256:bob": "Bob"}
 
     run_hub(tmp_path, scenario, bot_delay=0, close=False)
+
+
+def test_closing_while_a_bot_waits_to_move_plays_nothing_and_returns(tmp_path: Path) -> None:
+    async def scenario(hub: Hub, path: Path) -> None:
+        ann = await greet(hub, path, "SHA256:ann", "Ann")
+        created = await ann.request({"type": "create", "game": "council", "options": {"first_player": "1"},
+                                     "seats": [{"kind": "me"}, {"kind": "bot", "level": "easy"}]})
+        assert created["to_act"] == [1]
+        bots = hub._bots
+        assert bots._tasks  # thinking, then waiting out its hour-long delay
+        await hub.close()
+        assert not bots._tasks or all(task.done() for task in bots._tasks)
+        assert hub.tables[created["id"]].table.log == []  # type: ignore[union-attr]
+
+    run_hub(tmp_path, scenario, bot_delay=3600, close=False)
