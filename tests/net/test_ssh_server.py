@@ -137,9 +137,10 @@ def run(body: Callable[[Door], Awaitable[None]]) -> None:
 
 
 async def connect(front: server.FrontDoor, key: asyncssh.SSHKey, **kwargs: Any) -> asyncssh.SSHClientConnection:
+    kwargs.setdefault("agent_path", None)
     return await asyncssh.connect(
         "127.0.0.1", front.port, username="ada", client_keys=[key], known_hosts=None,
-        agent_path=None, config=None, **kwargs)
+        config=None, **kwargs)
 
 
 async def open_terminal(conn: asyncssh.SSHClientConnection, columns: int = 80, rows: int = 24,
@@ -229,7 +230,7 @@ def test_a_session_without_a_terminal_gets_one_line_of_help(client_key: asyncssh
     run(body)
 
 
-def test_forwarding_is_refused(client_key: asyncssh.SSHKey) -> None:
+def test_forwarding_is_refused(client_key: asyncssh.SSHKey, tmp_path: Path) -> None:
     async def body(door: Door) -> None:
         front = await door()
         async with await connect(front, client_key) as conn:
@@ -241,6 +242,14 @@ def test_forwarding_is_refused(client_key: asyncssh.SSHKey) -> None:
                 await conn.create_unix_connection(asyncssh.SSHUNIXSession, "/tmp/anything")
             with pytest.raises((asyncssh.ChannelOpenError, asyncssh.ChannelListenError)):
                 await conn.start_sftp_client()
+        # ssh -A: the request is answered no, and the app's session has no agent socket.
+        agent = tmp_path / "agent.sock"
+        async with await connect(front, client_key, agent_forwarding=True, agent_path=str(agent)) as conn:
+            terminal = await open_terminal(conn)
+            await terminal.wait_for("size 80x24")
+            [session] = front.sessions
+            assert session.chan is not None and session.chan.get_agent_path() is None
+            assert "SSH_AUTH_SOCK" not in front.child_env("xterm", "t", {})
 
     run(body)
 
