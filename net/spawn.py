@@ -219,7 +219,7 @@ def _spawn_request(sock: socket.socket, data: bytes, fds: list[int], target: str
         try:
             signal.set_wakeup_fd(-1)
             signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-            signal.signal(signal.SIGINT, signal.SIG_DFL)
+            signal.signal(signal.SIGINT, signal.default_int_handler)  # as in any Python
             sock.close()
             for fd in private:
                 os.close(fd)

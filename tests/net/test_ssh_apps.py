@@ -58,3 +58,13 @@ def textual_app(hub_socket: str, token: str) -> int:
 
     SizeApp().run()
     return 0
+
+
+def flood_app(hub_socket: str, token: str) -> int:
+    """Write numbered lines as fast as the terminal takes them, until it hangs up."""
+    number = 0
+    out = os.fdopen(1, "wb", buffering=0, closefd=False)
+    while True:
+        chunk = b"".join(b"flood %08d\r\n" % (number + i) for i in range(1000))
+        number += 1000
+        out.write(chunk)

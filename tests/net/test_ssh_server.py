@@ -23,6 +23,7 @@ from net.spawn import FallbackSpawner, SubprocessSpawner, ZygoteSpawner
 ROOT = Path(__file__).resolve().parents[2]
 SIZE_APP = "tests.net.test_ssh_apps:size_app"
 TEXTUAL_APP = "tests.net.test_ssh_apps:textual_app"
+FLOOD_APP = "tests.net.test_ssh_apps:flood_app"
 WAIT = 30.0  # generous: only a broken server takes this long
 
 
@@ -49,6 +50,9 @@ class Terminal(asyncssh.SSHClientSession[bytes]):
         self.screen = pyte.Screen(columns, rows)
         self.stream = pyte.ByteStream(self.screen)
         self.raw = bytearray()
+        self.received = 0
+        self.keep = True
+        """False: only count the bytes (pyte would take seconds over megabytes)."""
         self.changed = asyncio.Event()
         self.closed = asyncio.Event()
         self.exit_status: int | None = None
@@ -58,8 +62,10 @@ class Terminal(asyncssh.SSHClientSession[bytes]):
         self.chan = chan
 
     def data_received(self, data: bytes, datatype: int | None) -> None:
-        self.raw += data
-        self.stream.feed(data)
+        self.received += len(data)
+        if self.keep:
+            self.raw += data
+            self.stream.feed(data)
         self.changed.set()
 
     def exit_status_received(self, status: int) -> None:
@@ -334,5 +340,38 @@ def test_closing_the_server_tells_the_sessions(client_key: asyncssh.SSHKey) -> N
             await front.close("The Meeple server is shutting down.")
             await terminal.wait_for("The Meeple server is shutting down.")
             await asyncio.wait_for(terminal.closed.wait(), WAIT)
+
+    run(body)
+
+
+def test_a_client_that_reads_nothing_holds_up_only_its_own_app(client_key: asyncssh.SSHKey) -> None:
+    async def body(door: Door) -> None:
+        flood = await door(spawner=SubprocessSpawner(FLOOD_APP))
+        calm = await door()
+        async with await connect(flood, client_key) as slow_conn, \
+                await connect(calm, client_key) as conn:
+            slow = await open_terminal(slow_conn)
+            slow.keep = False
+            assert slow.chan is not None
+            slow.chan.pause_reading()  # the client stops reading: its SSH window fills up
+            [session] = flood.sessions
+            for _ in range(2000):
+                if session._output_paused:
+                    break
+                await asyncio.sleep(0.01)
+            assert session._output_paused  # the app's output is no longer read...
+            assert session.chan is not None
+            assert session.chan.get_write_buffer_size() <= server.OUTPUT_HIGH_WATER + server.READ_CHUNK
+            terminal = await open_terminal(conn)  # ...and another session goes on as ever
+            await terminal.wait_for("size 80x24")
+            terminal.type("hello\r")
+            await terminal.wait_for("got hello")
+            seen = slow.received
+            slow.chan.resume_reading()
+            for _ in range(2000):
+                if slow.received > seen + 1_000_000:
+                    break
+                await asyncio.sleep(0.01)
+            assert slow.received > seen + 1_000_000  # and the flood flows again
 
     run(body)
