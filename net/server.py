@@ -547,10 +547,11 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
 # --- meeple serve ----------------------------------------------------------------------
 
 
-def connect_hint(host: str, port: int) -> str:
-    """The command a player types to connect: ``ssh -t -p PORT HOST``."""
+def connect_hint(host: str, port: int, terminal: bool = True) -> str:
+    """The command a player types to connect: ``ssh -t -p PORT HOST`` (``terminal``: with
+    ``-t``, which a client that came without a terminal needs)."""
     shown = "HOST" if host in ("0.0.0.0", "::", "") else host
-    return f"ssh -t -p {port} {shown}"
+    return f"ssh {'-t ' if terminal else ''}-p {port} {shown}"
 
 
 def is_loopback(host: str) -> bool:
@@ -621,9 +622,9 @@ async def serve(setup: ServeSetup, say: Callable[[str], None],
             socket_path = socket_dir / "hub.sock"
             await hub.serve(socket_path)
         except OSError as exc:
-            spawner_task.cancel()
             raise ServeError(f"the hub could not start ({exc.strerror or exc})") from None
-        spawner = await spawner_task
+        finally:
+            spawner = await spawner_task  # (closed below, whatever happens)
         options = ServerOptions(
             host=setup.host, port=setup.port, hub_socket=str(socket_path),
             max_sessions=setup.max_sessions, idle_timeout=setup.idle_timeout,
@@ -663,7 +664,7 @@ def _welcome(setup: ServeSetup, port: int, spawn_kind: str) -> list[str]:
     new = " (made now)" if setup.host_key_new else ""
     lines = [
         f"Meeple is serving on {setup.host} port {port}.",
-        f"Players connect with:  {connect_hint(setup.host, port)}",
+        f"Players connect with:  {connect_hint(setup.host, port, terminal=False)}",
         f"Host key{new}: {setup.host_key_path}",
         f"  fingerprint {fingerprint(setup.host_key)}: players see it when they first connect.",
     ]
