@@ -12,6 +12,7 @@ then reaches the screen as a table event, by the same path as every local move.
 
 from __future__ import annotations
 
+import time
 from typing import Any, Callable, ClassVar, Hashable
 
 from core.engine import CorruptData, Game, IllegalAction, Result
@@ -20,6 +21,8 @@ from core.table import Controller, LogEntry, Seat, TableEvent
 
 Listener = Callable[[TableEvent], None]
 Send = Callable[[dict[str, Any]], None]
+
+_now = time.monotonic  # (the tests move it on)
 
 HUMAN = Controller()
 REMOTE = Controller("remote")
@@ -47,6 +50,9 @@ class RemoteTable:
         self.chat: list[tuple[str, str]] = []
         self.unread_chat: list[tuple[str, str]] = []
         """Chat lines that came since the app last showed them (``(name, text)``)."""
+        self.away_for: dict[int, int] = {}
+        """Per seat: seconds its player had been away when the hub last wrote (0: here)."""
+        self._received_at = 0.0
         self.spectators = 0
         self.creator = False
         self._send = send
@@ -81,6 +87,7 @@ class RemoteTable:
             result = _result(message.get("result") or {}, len(seats)) if over else None
             chat = [(str(c["name"]), str(c["text"])) for c in message.get("chat", [])]
             presence = {i: _presence(s) for i, s in enumerate(message["seats"])}
+            away_for = {i: int(s.get("away", 0) or 0) for i, s in enumerate(message["seats"])}
             options = dict(message.get("options", {}))
         except CorruptData:
             raise
@@ -99,6 +106,7 @@ class RemoteTable:
         self._over, self._result = over, result
         self.unread_chat += _new_lines(self.chat, chat)
         self.chat, self.presence, self.options = chat, presence, options
+        self.away_for, self._received_at = away_for, _now()
         self.spectators = int(message.get("spectators", 0))
         self.creator = bool(message.get("creator", False))
         if quiet:
@@ -146,6 +154,12 @@ class RemoteTable:
     def away_seats(self) -> frozenset[int]:
         """Seats whose player is disconnected."""
         return frozenset(seat for seat, state in self.presence.items() if state == "away")
+
+    def away_seconds(self, seat: int) -> float:
+        """How long ``seat``'s player has been away now (0 while connected)."""
+        if self.presence.get(seat) != "away":
+            return 0.0
+        return self.away_for.get(seat, 0) + _now() - self._received_at
 
     def leave(self) -> None:
         """Stop showing this table here (a seat stays ours)."""

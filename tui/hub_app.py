@@ -19,11 +19,11 @@ from textual.screen import Screen
 from core.engine import CorruptData
 from core.registry import UnknownGame, get_game
 from net.client import HubClient
-from net.protocol import MAX_CHAT, MAX_NAME
+from net.protocol import HAND_OVER_AFTER, MAX_CHAT, MAX_NAME
 from net.remote_table import RemoteTable
 from saves import Settings
 from tui.app import MeepleApp
-from tui.text import notify
+from tui.text import notify, plain
 
 
 def _lobby_screen() -> Screen[Any]:
@@ -36,7 +36,8 @@ class HubApp(MeepleApp):
     """A session's app: talks to the hub at ``hub_socket`` as the person ``token`` names."""
 
     MODES = {"_default": _lobby_screen}
-    BINDINGS = [*MeepleApp.BINDINGS, Binding("t", "chat", "Chat")]
+    BINDINGS = [*MeepleApp.BINDINGS, Binding("t", "chat", "Chat"),
+                Binding("b", "hand_over", "Seat to bot", show=False)]
 
     class FromHub(Message):
         """A message from the hub (plain data, checked where it is used)."""
@@ -53,6 +54,7 @@ class HubApp(MeepleApp):
         self.last_lobby: dict[str, Any] = {}
         self.table: RemoteTable | None = None
         self._asked_name = False
+        self._first_lobby = True
         self._waiting_for: set[str] = set()  # own tables waiting for players (opened when full)
         self._left: set[str] = set()  # tables left: their last messages in flight are dropped
 
@@ -122,6 +124,14 @@ class HubApp(MeepleApp):
     def _lobby(self, message: dict[str, Any]) -> None:
         self.last_lobby = message
         tables = [t for t in message.get("tables", []) if isinstance(t, dict)]
+        if self._first_lobby:
+            self._first_lobby = False
+            running = [t for t in tables if t.get("mine") and t.get("started") and not t.get("over")]
+            if len(running) == 1 and self.table is None:
+                # Back after a drop (or a break): straight to the seat, where it was.
+                table_id = str(running[0].get("id"))
+                notify(self, f"Back at your table {table_id}; Escape leads to the lobby.")
+                self.show_table("open", table_id)
         for listing in tables:
             table_id = str(listing.get("id"))
             started = listing.get("started", not listing.get("free"))
@@ -148,8 +158,14 @@ class HubApp(MeepleApp):
             self.client.send({"type": "leave", "table": table_id})
             return
         if self.table is not None and self.table.id == table_id and self._game_screen() is not None:
-            self.table.receive(message)
-            self._show_chat(self.table)
+            table = self.table
+            before = table.away_seats()
+            table.receive(message)
+            self._show_chat(table)
+            if table.creator:
+                for seat in sorted(table.away_seats() - before):
+                    notify(self, f"{table.seats[seat].name} is disconnected. If they are not back within "
+                                 f"{int(HAND_OVER_AFTER)} seconds, b gives the seat to a bot.", timeout=10)
             return
         try:
             game = get_game(str(message.get("game", "")))
@@ -208,6 +224,31 @@ class HubApp(MeepleApp):
 
         while len(self.screen_stack) > 1 and not isinstance(self.screen, LobbyScreen):
             self.pop_screen()
+
+    def action_hand_over(self) -> None:
+        """The table's creator gives a seat whose player has been away a while to a bot."""
+        table = self.table
+        if table is None:
+            return
+        if not table.creator:
+            notify(self, "Only the table's creator can give a seat to a bot.", severity="warning")
+            return
+        away = [seat for seat in sorted(table.away_seats()) if table.away_seconds(seat) >= HAND_OVER_AFTER]
+        if not away:
+            notify(self, f"A seat can go to a bot once its player has been away "
+                         f"{int(HAND_OVER_AFTER)} seconds.", severity="warning")
+            return
+        seat = away[0]
+        level = self.settings.bot_level
+        from tui.screens.confirm import ConfirmScreen
+
+        def answered(yes: bool | None) -> None:
+            if yes and self.table is table:
+                self.client.send({"type": "hand_to_bot", "table": table.id, "seat": seat, "level": level})
+
+        question = plain(f"{table.seats[seat].name} has been away for a while. "
+                         f"Give the seat to a bot ({level})? The game goes on without waiting.")
+        self.push_screen(ConfirmScreen(question, yes="Give to a bot", no="Wait"), answered)
 
     def _table_left(self, table: RemoteTable) -> None:
         """The game screen of ``table`` was left (back to the lobby)."""

@@ -16,9 +16,11 @@ from textual.widgets import Input, Select
 
 from core.registry import get_game
 from net.hub import Hub
-from tests.net import GUARD, greet, run_hub
+from net.protocol import HAND_OVER_AFTER
+from tests.net import GUARD, FakeClock, greet, run_hub
 from tui.games.council import CouncilScreen
 from tui.hub_app import HubApp
+from tui.screens.confirm import ConfirmScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.new_table import NewTableScreen
 from tui.screens.prompt import TextPromptScreen
@@ -139,3 +141,42 @@ def _options(screen: LobbyScreen) -> list[str]:
 
     listing = screen.query_one("#lobby-tables", MoveList)
     return [listing.prompt_at(i).plain for i in range(listing.option_count)]
+
+
+def test_after_a_drop_the_player_is_back_at_their_seat_and_the_creator_can_give_an_empty_seat_to_a_bot(
+        tmp_path: Path, monkeypatch: Any) -> None:
+    clock = FakeClock()
+
+    async def scenario(hub: Hub, path: Path) -> None:
+        bob = await greet(hub, path, "SHA256:bob", "Bob")
+        app = HubApp(str(path), hub.issue_token("SHA256:ada"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await named(pilot, app, "Ada")
+            await new_council_table(pilot, app, "open")
+            await until(pilot, lambda: bool(hub.tables), "the table")
+            table_id = next(iter(hub.tables))
+            await bob.request({"type": "join", "table": table_id, "seat": 1, "password": ""})
+            await until(pilot, lambda: isinstance(app.screen, CouncilScreen), "the game")
+        # Ada's connection dropped (her app is gone); she connects again with the same key.
+        again = HubApp(str(path), hub.issue_token("SHA256:ada"))
+        async with again.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(again.screen, CouncilScreen), "straight back at her seat")
+            table = again.table
+            assert table is not None and table.you == 0 and table.id == table_id
+            net = hub.tables[table_id].table
+            assert net is not None and len(table.log) == len(net.log)
+            # Bob leaves and stays away: after the hand-over time Ada gives his seat to a bot.
+            bob.close()
+            await until(pilot, lambda: 1 in table.away_seats(), "Bob away")
+            await pilot.press("b")  # too early: refused with the reason
+            await until(pilot, lambda: any("away" in str(n.message) and "seconds" in str(n.message)
+                                           for n in again._notifications), "the reason")
+            clock.now += HAND_OVER_AFTER + 1
+            later = time.monotonic() + HAND_OVER_AFTER + 1
+            monkeypatch.setattr("net.remote_table._now", lambda: later)
+            await pilot.press("b")
+            await until(pilot, lambda: isinstance(again.screen, ConfirmScreen), "the question")
+            await pilot.press("y")
+            await until(pilot, lambda: table.seats[1].controller.kind == "bot", "Bob's seat played by a bot")
+
+    run_hub(tmp_path, scenario, bot_delay=0, clock=clock)
