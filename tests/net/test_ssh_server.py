@@ -375,3 +375,34 @@ def test_a_client_that_reads_nothing_holds_up_only_its_own_app(client_key: async
             assert slow.received > seen + 1_000_000  # and the flood flows again
 
     run(body)
+
+
+def test_serve_runs_the_hub_and_the_door_until_stopped(client_key: asyncssh.SSHKey, user_dirs: Path) -> None:
+    """``meeple serve``'s coroutine: it says how to connect, serves, and on stop tells the
+    sessions, closes them and the hub (which writes its folder in the user data dir)."""
+    async def main() -> None:
+        key, path, new = load_host_key()
+        setup = server.ServeSetup(
+            host="127.0.0.1", port=0, host_key=key, host_key_path=path, host_key_new=new,
+            authorized_keys=None, authorized_keys_path=None, max_sessions=5, idle_timeout=None,
+            target=SIZE_APP, zygote=False)
+        said: list[str] = []
+        stopped = asyncio.Event()
+        task = asyncio.ensure_future(server.serve(setup, said.append, stopped))
+        while not any(line.startswith("Players connect with:") for line in said):
+            assert not task.done(), said
+            await asyncio.sleep(0.02)
+        assert f"  fingerprint {fingerprint(key)}: players see it when they first connect." in said
+        port = int(next(line for line in said if line.startswith("Players connect")).split()[5])
+        async with asyncssh.connect("127.0.0.1", port, client_keys=[client_key], known_hosts=None,
+                                    agent_path=None, config=None) as conn:
+            terminal = await open_terminal(conn)
+            await terminal.wait_for("size 80x24 term xterm-256color token True ctty True")
+            stopped.set()
+            await terminal.wait_for("The Meeple server is shutting down.")
+            await asyncio.wait_for(terminal.closed.wait(), WAIT)
+        await asyncio.wait_for(task, WAIT)
+        assert said[-1] == "Stopping: closing the sessions and saving the tables…"
+        assert server.hub_directory().is_relative_to(user_dirs)
+
+    asyncio.run(main())
