@@ -20,6 +20,10 @@ to the master are non-blocking with a buffer (over its limit, the channel stops 
 from that client). When the client goes, the master is closed (the app gets SIGHUP) and
 the app is sent SIGTERM, then SIGKILL, a grace period apart, and reaped; its token is
 revoked. When the app ends, the channel is closed with its exit status.
+
+:func:`serve` is ``meeple serve``: the hub (:mod:`net.hub`) on a private Unix socket, the
+session processes' spawner (:mod:`net.spawn`) and the front door in one event loop, until
+SIGINT or SIGTERM; then every session is told and closed and the hub saves its tables.
 """
 
 from __future__ import annotations
