@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -348,3 +349,35 @@ def test_closing_while_a_bot_waits_to_move_plays_nothing_and_returns(tmp_path: P
         assert hub.tables[created["id"]].table.log == []  # type: ignore[union-attr]
 
     run_hub(tmp_path, scenario, bot_delay=3600, close=False)
+
+
+def test_the_last_move_ends_the_game_with_its_result(tmp_path: Path) -> None:
+    async def scenario(hub: Hub, path: Path) -> None:
+        ann, bob, table_id = await council_pair(hub, path)
+        table = hub.tables[table_id].table
+        assert table is not None
+        rng = random.Random(7)
+        while True:  # random moves straight on the table, all but the last one
+            seat = table.to_act()[0]
+            action = rng.choice(table.legal_actions(seat))
+            if COUNCIL.is_over(COUNCIL.apply(table.state, seat, action)):
+                break
+            table.submit(seat, action)
+        conn = ann if seat == 0 else bob
+        final = await conn.request({"type": "act", "table": table_id, "action": COUNCIL.encode_action(action)})
+        result = table.result()
+        assert final["over"] is True and final["to_act"] == [] and final["legal"] == []
+        assert final["result"] == {"categories": list(result.categories),
+                                   "breakdown": [list(row) for row in result.breakdown],
+                                   "totals": list(result.totals), "ranks": list(result.ranks),
+                                   "notes": list(result.notes)}
+        late = await conn.request({"type": "act", "table": table_id, "action": COUNCIL.encode_action(action)})
+        assert late["type"] == "error" and late["message"] == "The game is over."
+        late = await conn.request({"type": "undo", "table": table_id})
+        assert late["type"] == "error"
+        mine = await ann.request({"type": "lobby"})
+        assert [(t["id"], t["over"]) for t in mine["tables"]] == [(table_id, True)]
+        cat = await greet(hub, path, "SHA256:cat", "Cat")
+        assert (await cat.request({"type": "lobby"}))["tables"] == []
+
+    run_hub(tmp_path, scenario, bot_delay=0)
