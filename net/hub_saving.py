@@ -28,6 +28,7 @@ def restore_table(store: HubStore, table_id: str) -> NetTable:
     game = get_game(meta.game)
     meta.options = parse_options(game, meta.options, len(meta.seats))
     nt = NetTable(meta, game)
+    nt.written_meta = meta.to_plain()
     if not meta.started:
         return nt
     loaded = open_save(store.save_path(table_id))
@@ -60,8 +61,13 @@ def save_table_files(store: HubStore, nt: NetTable) -> None:
 
 
 def save_meta(store: HubStore, nt: NetTable) -> None:
-    """Write the table's metadata alone (a chat line); a failure is logged."""
+    """Write the table's metadata if it changed since last written; a failure is logged."""
+    plain = nt.meta.to_plain()
+    if plain == nt.written_meta:
+        return  # most moves change only the game: one fsync saved per move
     try:
         store.save_meta(nt.meta)
     except OSError as exc:
         log.error("table %s metadata not saved: %s", nt.id, exc)
+    else:
+        nt.written_meta = plain

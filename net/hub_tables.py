@@ -47,6 +47,8 @@ class NetTable:
         self.version = 0
         """Bumped on every change (move, undo, seat, chat, presence): stale work checks it."""
         self._ends: dict[tuple[int, int], list[bool]] = {}
+        self.written_meta: dict[str, Any] | None = None
+        """The metadata as last written to its file (None: not yet)."""
 
     @property
     def id(self) -> str:
