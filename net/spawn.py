@@ -64,6 +64,10 @@ PRELOAD = (
 """Modules the zygote imports before its first fork, when they import (the target's module
 must)."""
 
+WARM_UP = "tui.hub_app:warm_up"
+"""Called once in the zygote after the imports (no hub, no threads left behind): the
+session app's stylesheet is parsed there once instead of in every session (-100 ms)."""
+
 HUB_SOCKET_ENV = "MEEPLE_HUB"
 TOKEN_ENV = "MEEPLE_TOKEN"
 MAX_MESSAGE = 256 * 1024
@@ -151,6 +155,10 @@ def zygote_main(sock_fd: int, target: str, preload: Sequence[str]) -> int:
     except BaseException as exc:  # noqa: BLE001 - reported, then the zygote ends
         _send(sock, {"fatal": f"{type(exc).__name__}: {exc}"})
         return 1
+    if target == DEFAULT_TARGET:
+        with contextlib.suppress(Exception):  # a head start only, like the preload
+            module, _, function = WARM_UP.partition(":")
+            getattr(importlib.import_module(module), function)()
     wake_r, wake_w = os.pipe()
     os.set_blocking(wake_r, False)
     os.set_blocking(wake_w, False)

@@ -26,6 +26,27 @@ from tui.app import MeepleApp
 from tui.text import notify, plain
 
 
+_WARM_CSS: dict[str, Any] = {}
+"""A parsed stylesheet kept by :func:`warm_up`: ``variables`` it was parsed with, ``cache``."""
+
+
+def warm_up() -> None:
+    """Start a lobby once, headless and without a hub, and keep its parsed stylesheet for
+    the apps started after it in this process (the session zygote calls this before it
+    forks: parsing the CSS was the largest part of a session's start)."""
+    import asyncio
+
+    async def shown(pilot: Any) -> None:
+        await pilot.pause()
+        pilot.app.exit()
+
+    app = HubApp("", "", connect=False)
+    asyncio.run(app.run_async(headless=True, size=(80, 24), auto_pilot=shown))
+    # Textual's own cache (textual is pinned): parsed rules per CSS source, valid for the
+    # theme variables they were parsed with.
+    _WARM_CSS.update(variables=dict(app.stylesheet._variables), cache=app.stylesheet._parse_cache)
+
+
 def _lobby_screen() -> Screen[Any]:
     from tui.screens.lobby import LobbyScreen
 
@@ -46,8 +67,12 @@ class HubApp(MeepleApp):
             super().__init__()
             self.message = message
 
-    def __init__(self, hub_socket: str, token: str) -> None:
+    def __init__(self, hub_socket: str, token: str, *, connect: bool = True) -> None:
+        """``connect`` False: no hub at all (:func:`warm_up`)."""
         super().__init__(None, bot_delay=0.0)  # (the hub paces its bots)
+        self._connect = connect
+        if _WARM_CSS and _WARM_CSS["variables"] == self.stylesheet._variables:
+            self.stylesheet._parse_cache = _WARM_CSS["cache"]  # (see warm_up)
         self.client = HubClient(hub_socket, token, lambda message: self.post_message(self.FromHub(message)))
         self.my_name = ""
         self.my_key = ""
@@ -60,12 +85,20 @@ class HubApp(MeepleApp):
 
     async def on_mount(self) -> None:  # type: ignore[override]
         # (Textual runs MeepleApp's own on_mount first: it is not called again here.)
+        if not self._connect:
+            return
         try:
             await self.client.connect()
         except OSError as exc:
             self._goodbye(f"Cannot reach the Meeple server ({exc}).")
             return
         self.client.send({"type": "lobby"})
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Chat and the hand-over are keys of an open table (the lobby has its own chat)."""
+        if action in ("chat", "hand_over") and self.table is None:
+            return False
+        return True
 
     def update_settings(self, settings: Settings) -> None:
         """Settings of a session: applied, kept until it ends (the host's files are not written)."""

@@ -180,3 +180,23 @@ def test_after_a_drop_the_player_is_back_at_their_seat_and_the_creator_can_give_
             await until(pilot, lambda: table.seats[1].controller.kind == "bot", "Bob's seat played by a bot")
 
     run_hub(tmp_path, scenario, bot_delay=0, clock=clock)
+
+
+def test_a_warmed_up_process_starts_its_sessions_with_the_stylesheet_already_parsed(tmp_path: Path) -> None:
+    from tui import hub_app
+
+    hub_app.warm_up()
+    try:
+        cache = hub_app._WARM_CSS["cache"]
+        assert len(cache) > 0
+
+        async def scenario(hub: Hub, path: Path) -> None:
+            app = HubApp(str(path), hub.issue_token("SHA256:ada"))
+            assert app.stylesheet._parse_cache is cache
+            async with app.run_test(size=(80, 24)) as pilot:
+                await named(pilot, app, "Ada")
+                assert "Tables" in "".join(str(w.render()) for w in app.screen.query(".section-head"))
+
+        run_hub(tmp_path, scenario)
+    finally:
+        hub_app._WARM_CSS.clear()

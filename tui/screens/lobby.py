@@ -62,7 +62,7 @@ class LobbyScreen(Screen[None]):
     HELP_TITLE = "Lobby"
     CSS_PATH = "lobby.tcss"
     BINDINGS = [
-        Binding("enter", "choose", "Join / open", show=False),
+        Binding("enter", "choose", "Join / open", key_display="⏎"),
         Binding("w", "watch", "Watch"),
         Binding("c", "new_table", "New table"),
         Binding("t", "talk", "Chat"),

@@ -38,8 +38,8 @@ class NewTableScreen(NewGameScreen):
         for index in range(SEATS):
             box = self.query_one(f"#name-{index}", Input)
             box.value = name if index == 0 else ""
+            box.placeholder = "" if index == 0 else "(their own name)"
             box.disabled = True  # (players bring their names; the server names its bots)
-            box.display = index == 0
         seed = self.query_one("#seed", Input)
         if seed.parent is not None:
             seed.parent.display = False  # (the server draws the seed)
