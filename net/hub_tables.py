@@ -45,8 +45,12 @@ class NetTable:
         self.game = game
         self.table = table
         self.version = 0
-        """Bumped on every change (move, undo, seat, chat, presence): stale work checks it."""
+        """Bumped on every change of the game or its seats (move, undo, seat taken, start,
+        hand-over; not chat or presence): a bot's answer for an older version is stale."""
         self._ends: dict[tuple[int, int], list[bool]] = {}
+        self._ends_state: Any = None
+        self._shared: tuple[Any, list[dict[str, Any]], dict[str, Any]] | None = None
+        """(state, log, public view) of the latest message: shared by every viewer."""
         self.written_meta: dict[str, Any] | None = None
         """The metadata as last written to its file (None: not yet)."""
 
@@ -129,10 +133,13 @@ class NetTable:
 
     def ends_turn(self, seat: int) -> list[bool]:
         """Per legal action of ``seat``: whether it ends the seat's turn (cached per version)."""
+        table = self.table
+        if table is not None and self._ends_state is not table.state:
+            self._ends.clear()  # keyed by the state itself, not only the version
+            self._ends_state = table.state
         cached = self._ends.get((self.version, seat))
         if cached is not None:
             return cached
-        table = self.table
         answers: list[bool] = []
         if table is not None:
             state = table.state
@@ -170,14 +177,17 @@ class NetTable:
         if table is None:
             return message
         state = table.state
-        public = game.encode_state(table.view(None))
-        to_act = table.to_act()
-        message.update(
-            log=[
+        if self._shared is None or self._shared[0] is not state:
+            log = [
                 {"seat": e.seat, "action": game.encode_action(e.action), "text": e.text,
                  "barrier": e.barrier, "effects": list(e.effects)}
                 for e in table.log
-            ],
+            ]
+            self._shared = (state, log, game.encode_state(table.view(None)))
+        _, log, public = self._shared  # the same for every viewer: built once per change
+        to_act = table.to_act()
+        message.update(
+            log=log,
             view=public if you is None else game.encode_state(table.view(you)),
             public=public,
             to_act=to_act,
