@@ -115,6 +115,8 @@ def test_a_table_waits_for_a_second_player_then_opens_for_both(tmp_path: Path) -
             # Bob goes away: the status line says so when it waits for him.
             bob.close()
             await until(pilot, lambda: 1 in table.away_seats(), "Bob away")
+            await until(pilot, lambda: "Bob away" in str(app.screen.query_one("#scoreboard").render()),
+                        "the scoreboard saying so")
 
     run_hub(tmp_path, scenario, bot_delay=0)
 

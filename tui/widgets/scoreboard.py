@@ -32,13 +32,17 @@ class Scoreboard(Static):
         viewer: int | None,
         extra: dict[int, Content] | None = None,
         heading: Content | None = None,
+        away: frozenset[int] = frozenset(),
     ) -> None:
-        """Redraw the board of scores."""
+        """Redraw the board of scores (``away``: players of a network table who are
+        disconnected)."""
         now, projected = standings.now, standings.projected
         lines: list[Content] = [heading] if heading else []
         for seat in seats:
             controller = seat.controller
             kind = "" if controller.is_human else ("remote" if controller.is_remote else controller.level)
+            if seat.index in away:
+                kind = "away"
             score = f"{projected[seat.index]:>3}" if now is None else f"{now[seat.index]:>3}→{projected[seat.index]}"
             lines.append(Content.assemble(
                 "▶" if seat.index in acting else " ",
