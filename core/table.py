@@ -92,6 +92,21 @@ class TableEvent:
 Listener = Callable[[TableEvent], None]
 
 
+class TableEvents:
+    """The event stream of a table (local or network): subscribers and emitting."""
+
+    _listeners: list[Listener]
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call ``listener`` on every event; returns a function that unsubscribes."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+
+    def _emit(self, event: TableEvent) -> None:
+        for listener in list(self._listeners):
+            listener(event)
+
+
 class GameTable(Protocol):
     """What the screens use of a table: a local :class:`Table`, or a network table whose
     game lives on the hub (:class:`net.remote_table.RemoteTable`, ``REMOTE`` True: its
@@ -121,7 +136,7 @@ class GameTable(Protocol):
 
 
 @dataclass
-class Table(Generic[A]):
+class Table(TableEvents, Generic[A]):
     """Owns one game in progress. Create with :meth:`new` or :meth:`replay`."""
 
     REMOTE: ClassVar[bool] = False
@@ -312,15 +327,6 @@ class Table(Generic[A]):
             return "You have no move to undo."
         return "Nothing to undo."
 
-    # --- events ------------------------------------------------------------------------
-    def subscribe(self, listener: Listener) -> Callable[[], None]:
-        """Call ``listener`` on every event; returns a function that unsubscribes."""
-        self._listeners.append(listener)
-        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
-
-    def _emit(self, event: TableEvent) -> None:
-        for listener in list(self._listeners):
-            listener(event)
 
 
 def parse_options(

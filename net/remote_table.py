@@ -17,9 +17,8 @@ from typing import Any, Callable, ClassVar, Hashable
 
 from core.engine import CorruptData, Game, IllegalAction, Result
 from core.levels import LEVELS
-from core.table import Controller, LogEntry, Seat, TableEvent
+from core.table import Controller, Listener, LogEntry, Seat, TableEvent, TableEvents
 
-Listener = Callable[[TableEvent], None]
 Send = Callable[[dict[str, Any]], None]
 
 _now = time.monotonic  # (the tests move it on)
@@ -28,7 +27,7 @@ HUMAN = Controller()
 REMOTE = Controller("remote")
 
 
-class RemoteTable:
+class RemoteTable(TableEvents):
     """One hub table seen from seat ``you`` (-1 for a spectator); ``send`` queues a
     protocol message to the hub. Build it with the first ``table`` message."""
 
@@ -205,15 +204,6 @@ class RemoteTable:
         """Send a chat line to this table."""
         self._send({"type": "chat", "table": self.id, "text": text})
 
-    # --- events ----------------------------------------------------------------------
-    def subscribe(self, listener: Listener) -> Callable[[], None]:
-        """Call ``listener`` on every event; returns a function that unsubscribes."""
-        self._listeners.append(listener)
-        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
-
-    def _emit(self, event: TableEvent) -> None:
-        for listener in list(self._listeners):
-            listener(event)
 
 
 def _new_lines(old: list[tuple[str, str]], new: list[tuple[str, str]]) -> list[tuple[str, str]]:
