@@ -144,7 +144,10 @@ class NetTable:
         if table is not None:
             state = table.state
             for action in table.legal_actions(seat):
-                after = self.game.apply(state, seat, action)
+                # Legal by construction: apply_in_place on a clone skips apply's check, which
+                # lists the legal moves again for every move.
+                after = self.game.clone(state)
+                self.game.apply_in_place(after, seat, action)
                 answers.append(self.game.is_over(after) or seat not in self.game.to_act(after))
         self._ends[(self.version, seat)] = answers
         return answers
