@@ -211,6 +211,14 @@ def bench_pty_keys(presses: int) -> None:
     pty_keys.compare(presses, report=report)
 
 
+def bench_ssh_play(quick: bool) -> None:
+    """Network play on loopback: SSH connect to the lobby (against a bare asyncssh server),
+    hub CPU with 20 players in 5 Council games, bytes per key press; see bench/ssh_play.py."""
+    from bench import ssh_play
+
+    ssh_play.run(quick, row=row)
+
+
 def random_playouts(game_id: str, seconds: float) -> tuple[float, int]:
     """Decisions per second of uniformly random play (legal_actions + apply_in_place)."""
     game = get_game(game_id)
@@ -352,6 +360,7 @@ def main() -> None:
     # Last: its children (the apps in the pseudo-terminal) would count in Memory's
     # peak RSS of child processes, which is meant for the start-up probe.
     section("Key latency through a pseudo-terminal", bench_pty_keys, 15 if quick else 60)
+    section("Network play over SSH", bench_ssh_play, quick)
 
 
 if __name__ == "__main__":
