@@ -439,12 +439,13 @@ class Hub:
         line = {"name": name, "text": text}
         if nt is None:
             self._lobby_chat.append(line)
+            if client.showing != LOBBY:
+                self._show(client, LOBBY)  # a lobby chat line shows the lobby, its reply
             self._refresh_lobby()
             return
         nt.meta.chat = (nt.meta.chat + [line])[-protocol.CHAT_KEPT:]
         self._save_meta(nt)
-        if client.showing != nt.id:
-            self._show(client, nt.id)
+        self._bring(client, nt)
         self._refresh_table(nt)
 
     def _hand_to_bot(self, client: Client, message: dict[str, Any]) -> None:
@@ -523,6 +524,13 @@ class Hub:
         if before is not None or nt is not None:
             self._refresh_lobby(skip=client)
 
+    def _bring(self, client: Client, nt: NetTable) -> None:
+        """Acting at a table shows it (the reply is its new state); the caller refreshes it."""
+        previous = self.tables.get(client.showing or "")
+        client.showing = nt.id
+        if previous is not None and previous is not nt:
+            self._refresh_table(previous)  # one spectator fewer there
+
     def _send_table(self, client: Client, nt: NetTable, spectators: int) -> None:
         self._send(client, self.table_message(nt.id, client.key, spectators), coalesce="table")
 
@@ -571,7 +579,7 @@ class Hub:
     # --- moves, saves and bots ---------------------------------------------------------------
     def _moved(self, nt: NetTable, by: Client | None = None) -> None:
         if by is not None:
-            by.showing = nt.id  # acting at a table shows it: the reply is its new state
+            self._bring(by, nt)
         nt.changed()
         self._save(nt)
         self._table_changed(nt)

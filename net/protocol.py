@@ -25,7 +25,7 @@ Client → hub (``ref``, any int, is echoed in the reply to that message)
   waiting for players (the table starts once no seat is open).
 
 ``act``, ``undo``, ``chat`` and ``hand_to_bot`` at a table also show that table to the
-connection (the reply is its new state). The replies ``welcome``, ``table`` and ``lobby``
+connection (the reply is its new state); a lobby ``chat`` line shows the lobby. The replies ``welcome``, ``table`` and ``lobby``
 carry the ``ref`` of the request they answer (a reply replaced by a newer one of the same
 kind before it was sent passes its ``ref`` on, unless the newer one answers a request
 of its own). ``create``'s ``options`` and ``password``,

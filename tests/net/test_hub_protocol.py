@@ -209,13 +209,15 @@ def test_chat_in_the_lobby_and_at_a_table(tmp_path: Path) -> None:
         for bad in ("", "   ", "x" * (protocol.MAX_CHAT + 1), "\x07bell", None):
             refused = await ann.request({"type": "chat", "table": table_id, "text": bad})
             assert refused["type"] == "error", bad
+        from_table = await bob.request({"type": "chat", "table": "", "text": "brb"})
+        assert from_table["type"] == "lobby" and from_table["chat"] == [{"name": "Bob", "text": "brb"}]
         cat = await greet(hub, path, "SHA256:cat", "Cat")
         lobby = await cat.request({"type": "lobby"})
-        assert lobby["chat"] == []
+        assert lobby["chat"] == [{"name": "Bob", "text": "brb"}]
         refused = await cat.request({"type": "chat", "table": table_id, "text": "hi"})
         assert refused["type"] == "error"
         said = await cat.request({"type": "chat", "table": "", "text": "anyone?"})
-        assert said["type"] == "lobby" and said["chat"] == [{"name": "Cat", "text": "anyone?"}]
+        assert said["type"] == "lobby" and said["chat"][-1] == {"name": "Cat", "text": "anyone?"}
         # Five lines in a burst, then one a second.
         answers = [await cat.request({"type": "chat", "table": "", "text": f"line {i}"}) for i in range(5)]
         assert [a["type"] for a in answers[:4]] == ["lobby"] * 4 and answers[4]["message"] == "Slow down."
