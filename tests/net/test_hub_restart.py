@@ -47,7 +47,7 @@ def test_a_killed_hub_restarts_with_its_tables_seats_and_names(tmp_path: Path) -
         assert COUNCIL.encode_state(after.state) == COUNCIL.encode_state(before.state)
         assert [s.name for s in after.seats] == ["Ann", "Bob"]
         assert second.tables[waiting].table is None and second.tables[waiting].open_seats() == [0, 2]
-        path2 = tmp_path / "again.sock" if len(str(tmp_path)) < 90 else socket_path(tmp_path / "x")
+        path2 = socket_path(tmp_path / "second")
         await second.serve(path2)
         ann2 = await greet(second, path2, "SHA256:ann")
         assert ann2.seen[-1]["name"] == "Ann"
@@ -163,3 +163,27 @@ def test_an_away_seat_after_a_restart_counts_from_the_start(tmp_path: Path) -> N
 
     run_hub(tmp_path, scenario, bot_delay=0, clock=clock)
     assert get_game("council") is COUNCIL
+
+
+def test_a_bot_whose_turn_it_was_moves_after_a_restart(tmp_path: Path) -> None:
+    async def main() -> None:
+        first = Hub(tmp_path, bot_delay=3600)  # its bot never gets to move
+        await first.start()
+        path = socket_path(tmp_path)
+        await first.serve(path)
+        ann = await greet(first, path, "SHA256:ann", "Ann")
+        created = await ann.request({"type": "create", "game": "council", "options": {"first_player": "1"},
+                                     "seats": [{"kind": "me"}, {"kind": "bot", "level": "easy"}]})
+        assert created["to_act"] == [1]
+        second = Hub(tmp_path, bot_delay=0)  # the first is never closed, as if killed
+        await second.start()
+        path2 = socket_path(tmp_path / "second")
+        await second.serve(path2)
+        ann2 = await greet(second, path2, "SHA256:ann")
+        await ann2.request({"type": "open", "table": created["id"]})
+        moved = await ann2.until(lambda m: m["type"] == "table" and m["log"])
+        assert moved["log"][0]["seat"] == 1
+        await second.close()
+        await first.close()
+
+    asyncio.run(main())
