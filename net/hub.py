@@ -81,6 +81,7 @@ class Hub:
     async def start(self) -> None:
         """Restore people and tables from the directory; a broken file is logged and skipped."""
         self._started_at = self.clock()
+        self.store.tidy()
         try:
             self.people = self.store.load_people()
         except StoreError as exc:

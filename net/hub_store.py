@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from core.levels import LEVELS
-from saves.atomic import atomic_write, read_capped
+from saves.atomic import atomic_write, read_capped, remove_stale_temps
 from saves.format import check_player_name
 
 MAX_META_BYTES = 1024 * 1024
@@ -203,6 +203,10 @@ class HubStore:
 
     def _write_json(self, path: Path, data: Any) -> None:
         atomic_write(path, json.dumps(data, ensure_ascii=True, sort_keys=True, indent=1).encode("ascii"))
+
+    def tidy(self) -> int:
+        """Remove the temporary files writes killed long ago left behind; returns how many."""
+        return remove_stale_temps(self.directory, ".json") + remove_stale_temps(self.tables_dir)
 
     # --- people ----------------------------------------------------------------------------
     def load_people(self) -> dict[str, str]:

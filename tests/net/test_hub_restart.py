@@ -5,12 +5,14 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 from pathlib import Path
 
 import pytest
 
 from core.registry import get_game
 from net.hub import Hub
+from saves.atomic import TEMP_SUFFIX
 from tests.net import FakeClock, greet, run_hub, socket_path
 from tests.net.test_hub_protocol import COUNCIL, council_pair
 
@@ -94,6 +96,9 @@ def test_broken_files_are_skipped_with_a_logged_reason(tmp_path: Path, caplog: p
     (tables / "t7.json").write_text(json.dumps(meta))
     (tables / "t8.toml").write_text("no metadata")
     (tmp_path / "people.json").write_text("[]")
+    stale = tables / f".t1.toml.abcd1234{TEMP_SUFFIX}"  # what a write killed long ago left
+    stale.write_text("half a save")
+    os.utime(stale, (0, 0))
 
     async def check(hub: Hub, path: Path) -> None:
         assert sorted(hub.tables) == ["t1"]
@@ -107,6 +112,7 @@ def test_broken_files_are_skipped_with_a_logged_reason(tmp_path: Path, caplog: p
     for table_id in ("t5", "t6", "t7", "t8"):
         assert f"table {table_id} skipped" in skipped
     assert "people.json skipped" in skipped
+    assert not stale.exists()
 
 
 def test_hand_to_bot_once_a_player_has_been_away_long_enough(tmp_path: Path) -> None:
