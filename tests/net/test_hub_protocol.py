@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 from pathlib import Path
@@ -383,3 +384,39 @@ def test_the_last_move_ends_the_game_with_its_result(tmp_path: Path) -> None:
         assert (await cat.request({"type": "lobby"}))["tables"] == []
 
     run_hub(tmp_path, scenario, bot_delay=0)
+
+
+def test_presence_follows_a_persons_last_connection_and_spectators_are_counted(tmp_path: Path) -> None:
+    clock = FakeClock()
+
+    async def scenario(hub: Hub, path: Path) -> None:
+        ann, bob, table_id = await council_pair(hub, path)
+        second = await greet(hub, path, "SHA256:bob")  # Bob in a second session
+        assert second.seen[-1]["name"] == "Bob"
+        cat = await greet(hub, path, "SHA256:cat", "Cat")
+        lobby = await cat.request({"type": "lobby"})
+        assert lobby["tables"][0]["seats"][1] == {"name": "Bob", "kind": "player", "connected": True}
+        watched = await cat.request({"type": "watch", "table": table_id})
+        assert watched["spectators"] == 1 and watched["you"] == -1
+        bob.close()
+        for _ in range(2000):  # until the hub has seen that connection end
+            if sum(1 for c in hub.clients if c.key == "SHA256:bob") == 1:
+                break
+            await asyncio.sleep(0.005)
+        assert sum(1 for c in hub.clients if c.key == "SHA256:bob") == 1
+        clock.now += 30
+        still = await ann.request({"type": "open", "table": table_id})
+        assert still["seats"][1]["connected"] is True  # his other session is still here
+        second.close()
+        gone = await ann.until(lambda m: m["type"] == "table" and not m["seats"][1]["connected"])
+        assert gone["seats"][1]["away"] == 0
+        clock.now += 5
+        later = await ann.request({"type": "open", "table": table_id})
+        assert later["seats"][1]["away"] == 5 and later["spectators"] == 1
+        left = await cat.request({"type": "leave", "table": table_id})
+        assert left["type"] == "lobby" and left["tables"][0]["spectators"] == 0
+        assert left["tables"][0]["seats"][1]["connected"] is False
+        after = await ann.until(lambda m: m["type"] == "table" and m["spectators"] == 0)
+        assert after["you"] == 0
+
+    run_hub(tmp_path, scenario, bot_delay=0, clock=clock)
