@@ -269,9 +269,49 @@ class ServerProc:
                     os.kill(pid, signal.SIGKILL)
 
 
+PROFILE_ENV = "BENCH_SSH_PROFILE"  # (the server passes no MEEPLE_* variable on to the apps)
+"""A folder: the servers (``server-MODE.prof``) and session apps (``app-PID.prof``) write
+cProfile statistics there (``python -m bench.ssh_play --profile DIR``)."""
+
+
 def server_main(mode: str, host_key_path: str) -> None:
     """A server process: ``meeple`` / ``subprocess`` (net.server.serve), ``plain``."""
-    asyncio.run(_plain_server(host_key_path) if mode == "plain" else _meeple_server(mode == "meeple", host_key_path))
+    folder = os.environ.get(PROFILE_ENV)
+    profiler = None
+    if folder:
+        import cProfile
+
+        profiler = cProfile.Profile()
+        profiler.enable()
+    try:
+        asyncio.run(_plain_server(host_key_path) if mode == "plain" else _meeple_server(mode == "meeple", host_key_path))
+    finally:
+        if profiler is not None and folder:
+            profiler.disable()
+            profiler.dump_stats(os.path.join(folder, f"server-{mode}.prof"))
+
+
+def profiled_session(hub_socket: str, token: str) -> int:
+    """A session target: :func:`net.session.main` under cProfile (see :data:`PROFILE_ENV`)."""
+    import cProfile
+
+    from net.session import main as session_main
+
+    path = os.path.join(os.environ.get(PROFILE_ENV) or tempfile.gettempdir(), f"app-{os.getpid()}.prof")
+    profiler = cProfile.Profile()
+
+    def hung_up(signum: int, frame: Any) -> None:  # the client went: the app is hung up
+        profiler.disable()
+        profiler.dump_stats(path)
+        os._exit(0)
+
+    signal.signal(signal.SIGHUP, hung_up)
+    profiler.enable()
+    try:
+        return session_main(hub_socket, token)
+    finally:
+        profiler.disable()
+        profiler.dump_stats(path)
 
 
 def _tell(message: dict[str, Any]) -> None:
@@ -312,7 +352,8 @@ async def _meeple_server(zygote: bool, host_key_path: str) -> None:
     key, path, new = load_host_key(Path(host_key_path) if os.path.exists(host_key_path) else None)
     setup = server.ServeSetup(host="127.0.0.1", port=0, host_key=key, host_key_path=path,
                               host_key_new=new, authorized_keys=None, authorized_keys_path=None,
-                              max_sessions=BACKGROUND + 10, idle_timeout=None, zygote=zygote)
+                              max_sessions=BACKGROUND + 10, idle_timeout=None, zygote=zygote,
+                              **({"target": "bench.ssh_play:profiled_session"} if os.environ.get(PROFILE_ENV) else {}))
     stopped = asyncio.Event()
     serving = asyncio.ensure_future(server.serve(setup, lambda line: print(line, file=sys.stderr, flush=True), stopped))
     while "door" not in captured or not captured["door"].port:
@@ -625,7 +666,7 @@ def report_connects(row: Row, rounds: ConnectRounds, names: Sequence[tuple[str, 
 
 
 async def bench_connect(row: Row, servers: dict[str, ServerProc], rounds: int, sub_rounds: int,
-                        quiet_seconds: float) -> None:
+                        quiet_seconds: float, background: int = BACKGROUND) -> None:
     import asyncssh
 
     from net.hostkey import fingerprint
@@ -633,7 +674,7 @@ async def bench_connect(row: Row, servers: dict[str, ServerProc], rounds: int, s
     zygote, plain = servers["meeple"], servers["plain"]
     sub = servers.get("subprocess")
     keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(rounds)]
-    background_keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(BACKGROUND)]
+    background_keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(background)]
     await name_people(zygote, [(fingerprint(k), f"Meas{i}") for i, k in enumerate(keys)]
                       + [(fingerprint(k), f"Back{i}") for i, k in enumerate(background_keys)])
     if sub is not None:
@@ -673,22 +714,22 @@ async def bench_connect(row: Row, servers: dict[str, ServerProc], rounds: int, s
         wall = time.perf_counter() - start
         spent = cpu_by_role(before, zygote.cpu())
         lobby_times = [c.lobby for c in opening]
-        row(f" opening {BACKGROUND} sessions one after another, lobby frame p50/p90",
+        row(f" opening {background} sessions one after another, lobby frame p50/p90",
             f"{ms(percentile(lobby_times, 50))}/{ms(percentile(lobby_times, 90))} ms "
             f"(first {ms(lobby_times[0])}, last {ms(lobby_times[-1])})")
-        row(f" {BACKGROUND} lobby sessions idle for {wall:.0f} s, CPU % of one core",
-            f"server {spent.get('hub', 0) / wall:.1%}, {BACKGROUND} apps {spent.get('sessions', 0) / wall:.1%}, "
+        row(f" {background} lobby sessions idle for {wall:.0f} s, CPU % of one core",
+            f"server {spent.get('hub', 0) / wall:.1%}, {background} apps {spent.get('sessions', 0) / wall:.1%}, "
             f"zygote {spent.get('zygote', 0) / wall:.1%}, clients (this process) {(own_cpu() - own) / wall:.1%}")
         busy = ConnectRounds()
         for i in range(rounds):
             busy.add("plain", i, await timed_connect(plain, keys[i], 0))
-            busy.add("zygote", i, await timed_connect(zygote, keys[i], BACKGROUND))
-        row(f" with {BACKGROUND} lobby sessions open on the meeple server (goal: lobby p50 <= 300 ms):", "")
+            busy.add("zygote", i, await timed_connect(zygote, keys[i], background))
+        row(f" with {background} lobby sessions open on the meeple server (goal: lobby p50 <= 300 ms):", "")
         report_connects(row, busy, [("plain", "plain asyncssh, one line"),
                                     ("zygote", "meeple serve, zygote")], "plain")
         pairs = [b.lobby / a.lobby for a, b in zip(idle.runs["zygote"], busy.runs["zygote"])
                  if a is not None and b is not None]
-        row(f"  zygote lobby frame, {BACKGROUND} open / none open (median of pairs)",
+        row(f"  zygote lobby frame, {background} open / none open (median of pairs)",
             f"x{statistics.median(pairs):.2f}" if pairs else "nan")
     finally:
         for conn in opened:
@@ -830,13 +871,14 @@ async def press_case(term: Term, name: str, size: str, keys: Sequence[str], coun
     cycle = list(keys)
     index = 0
     guard = presses * 4
+    await term.quiet(QUIET_GAP)
+    settled = len(term.arrivals)
     while len(figures.sizes) < presses and guard:
         guard -= 1
         key = cycle[index]
-        stray = len(term.arrivals)
-        await term.quiet(QUIET_GAP)
-        figures.stray += sum(n for _, n in term.arrivals[stray:])
+        figures.stray += sum(n for _, n in term.arrivals[settled:])  # came after the last answer
         result = await press(term, key)
+        settled = len(term.arrivals)
         if result is None:
             if key in counted:
                 figures.silent += 1
@@ -870,7 +912,7 @@ async def ssh_game_session(server: ServerProc, columns: int, rows: int, index: i
 
 
 async def bench_key_bytes(row: Row, server: ServerProc, sizes: Sequence[tuple[int, int]],
-                          presses: int, local: bool) -> None:
+                          presses: int, local: str) -> None:
     sessions: list[tuple[Any, Term, str]] = []
     results: list[KeyFigures] = []
     try:
@@ -894,7 +936,7 @@ async def bench_key_bytes(row: Row, server: ServerProc, sizes: Sequence[tuple[in
 
         def measure_local() -> None:
             for case in pty_keys.cases():
-                if case.name not in ("council", "council m"):
+                if case.name not in ("council", "council m")[:2 if local == "all" else 1]:
                     continue
                 for columns, rows in sizes:
                     summary = pty_keys.measure(case, columns, rows, presses)
@@ -931,14 +973,15 @@ class Sizes:
     warmup: float
     key_sizes: tuple[tuple[int, int], ...]
     presses: int
-    local: bool
+    local: str  # the local pty bench for comparison: "all" cases, "arrows" only, "" none
     timeout: float
+    background: int = BACKGROUND
 
 
 FULL = Sizes(rounds=20, sub_rounds=8, idle_seconds=3.0, tables=5, play_seconds=20.0, warmup=3.0,
-             key_sizes=((80, 24), (120, 40)), presses=30, local=True, timeout=420.0)
-QUICK = Sizes(rounds=6, sub_rounds=3, idle_seconds=2.0, tables=5, play_seconds=5.0, warmup=2.0,
-              key_sizes=((80, 24), (120, 40)), presses=10, local=True, timeout=150.0)
+             key_sizes=((80, 24), (120, 40)), presses=30, local="all", timeout=420.0)
+QUICK = Sizes(rounds=5, sub_rounds=2, idle_seconds=1.5, tables=5, play_seconds=5.0, warmup=2.0,
+              key_sizes=((80, 24), (120, 40)), presses=8, local="arrows", timeout=150.0)
 
 
 async def run_async(sizes: Sizes, row: Row, parts: Sequence[str] = ("connect", "hub", "keys")) -> None:
@@ -955,7 +998,8 @@ async def run_async(sizes: Sizes, row: Row, parts: Sequence[str] = ("connect", "
             if servers["meeple"].kind != "zygote":
                 row("note: the meeple server starts sessions as", servers["meeple"].kind)
             steps: list[tuple[str, Callable[[], Any]]] = [
-                ("connect", lambda: bench_connect(row, servers, sizes.rounds, sizes.sub_rounds, sizes.idle_seconds)),
+                ("connect", lambda: bench_connect(row, servers, sizes.rounds, sizes.sub_rounds, sizes.idle_seconds,
+                                                      sizes.background)),
                 ("hub", lambda: bench_hub_cpu(row, servers["meeple"], sizes.tables, sizes.play_seconds,
                                               sizes.warmup, sizes.idle_seconds)),
                 ("keys", lambda: bench_key_bytes(row, servers["meeple"], sizes.key_sizes, sizes.presses, sizes.local)),
@@ -963,8 +1007,10 @@ async def run_async(sizes: Sizes, row: Row, parts: Sequence[str] = ("connect", "
             for name, step in steps:
                 if name not in parts:
                     continue
+                began = time.perf_counter()
                 try:
                     await step()
+                    row(f"  ({name}: {time.perf_counter() - began:.0f} s)", "")
                 except (Exception, asyncio.TimeoutError) as exc:  # one part failing ends only that part
                     row(f"  ({name} stopped: {type(exc).__name__}: {exc})", "")
                     tail = servers["meeple"].log_tail()
@@ -995,7 +1041,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("what", nargs="*", help="parts to run: connect, hub, keys (default all); "
                                                 "or 'server MODE KEYFILE' (internal)")
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--profile", metavar="DIR", help="write cProfile statistics of the servers and apps there")
     args = parser.parse_args(argv)
+    if args.profile:
+        os.makedirs(args.profile, exist_ok=True)
+        os.environ[PROFILE_ENV] = os.path.abspath(args.profile)
     if args.what[:1] == ["server"] and len(args.what) == 3:
         server_main(args.what[1], args.what[2])
         return
