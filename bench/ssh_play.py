@@ -28,6 +28,8 @@ Figures (nothing is asserted):
    turn comes; CPU time of the server process (the hub; the front door is idle) and of its
    bot workers is read from ``/proc`` over the window, against the same hub with the 20
    connections idle.
+   **growth**: a move's hub work (its save, the ``table`` message per viewer) at several
+   lengths of one game, in this process: both grow with the game's log.
 3. **bytes per key press**: a person with a Council table against a bot (made through the
    protocol, first player seat 0) connects over SSH and lands on the game screen; arrows
    (right, down, left, up, silent ones dropped) and ``m`` (then Escape, not counted) are
@@ -50,6 +52,7 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
@@ -212,7 +215,8 @@ class ServerProc:
         line = await self.process.stdout.readline()
         if not line:
             raise RuntimeError(f"the {self.mode} server ended: {self.log_tail()}")
-        return json.loads(line)
+        message: dict[str, Any] = json.loads(line)
+        return message
 
     def log_tail(self) -> str:
         try:
@@ -520,9 +524,11 @@ async def open_session(port: int, key: Any, columns: int, rows: int, needle: str
         agent_path=None, config=None), timeout)
     auth = time.perf_counter()
     try:
-        _chan, term = await asyncio.wait_for(conn.create_session(
+        _chan, session = await asyncio.wait_for(conn.create_session(
             lambda: Term(columns, rows, needle), term_type="xterm-256color",
             term_size=(columns, rows), encoding=None, env={"COLORTERM": "truecolor"}), timeout)
+        assert isinstance(session, Term)
+        term = session
         await term.until(lambda: term.found_at is not None, timeout, repr(needle))
     except BaseException:
         conn.close()
@@ -839,6 +845,66 @@ async def bench_hub_cpu(row: Row, server: ServerProc, tables: int, seconds: floa
             await client.close()
 
 
+async def bench_hub_growth(row: Row, lengths: Sequence[int], repeats: int) -> None:
+    """What one move costs the hub as a Council game goes on: its save (whole game, fsync)
+    and the ``table`` message sent whole to each viewer. A hub in this process; four
+    people on its socket create and fill the table, then random moves are played straight
+    on the table (no messages) up to each log length."""
+    from net import protocol
+    from net.hub import Hub
+
+    with tempfile.TemporaryDirectory(prefix="meeple-hub-growth-") as folder:
+        hub = Hub(Path(folder) / "hub", bot_delay=0.0)
+        await hub.start()
+        path = Path(folder) / "hub.sock"
+        await hub.serve(path)
+        writers: list[asyncio.StreamWriter] = []
+
+        async def person(key: str, name: str, *messages: dict[str, Any]) -> dict[str, Any]:
+            reader, writer = await asyncio.open_unix_connection(str(path), limit=16 << 20)
+            writers.append(writer)
+            reply: dict[str, Any] = {}
+            for ref, message in enumerate(({"type": "hello", "token": hub.issue_token(key)},
+                                           {"type": "set_name", "name": name}, *messages), start=1):
+                writer.write(protocol.encode({**message, "ref": ref}))
+                while reply.get("ref") != ref:
+                    reply = json.loads(await asyncio.wait_for(reader.readline(), STEP_TIMEOUT))
+            return reply
+
+        try:
+            seats = [{"kind": "me"}] + [{"kind": "open"}] * 3
+            created = await person("growth-0", "G0", {"type": "create", "game": "council", "seats": seats})
+            for seat in (1, 2, 3):
+                await person(f"growth-{seat}", f"G{seat}", {"type": "join", "table": created["id"], "seat": seat})
+            nt = hub.tables[created["id"]]
+            table = nt.table
+            assert table is not None
+            rng = random.Random(5)
+            row(f"hub work per move as a 4-player Council game goes on (mean of {repeats})", "")
+            for length in lengths:
+                while len(table.log) < length and not table.is_over():
+                    seat = table.to_act()[0]
+                    table.submit(seat, rng.choice(table.legal_actions(seat)))
+                    nt.changed()
+                start = time.perf_counter()
+                for _ in range(repeats):
+                    hub._save(nt)
+                save = (time.perf_counter() - start) / repeats
+                start = time.perf_counter()
+                for _ in range(repeats):
+                    message = protocol.encode(hub.table_message(nt.id, "growth-0"))
+                build = (time.perf_counter() - start) / repeats
+                row(f"  at {len(table.log)} moves",
+                    f"save {save * 1000:.1f} ms; table message {len(message) / 1024:.0f} KiB, "
+                    f"built and encoded in {build * 1000:.2f} ms (once per viewer)")
+                if table.is_over():
+                    break
+        finally:
+            for writer in writers:
+                writer.close()
+            await hub.close()
+
+
 # --- 3. bytes per key press --------------------------------------------------------------
 @dataclass
 class KeyFigures:
@@ -922,7 +988,7 @@ async def bench_key_bytes(row: Row, server: ServerProc, sizes: Sequence[tuple[in
         # "Back at your table ..." is shown for a few seconds: let it go first.
         for _conn, term, _size in sessions:
             with contextlib.suppress(TimeoutError):
-                await term.until(lambda t=term: TOAST not in t.text(), 15, "the toast's end")
+                await term.until(partial(lambda t: TOAST not in t.text(), term), 15, "the toast's end")
             await term.quiet(0.5)
         for _conn, term, size in sessions:
             results.append(await press_case(term, "council arrows", size, ARROWS, set(ARROWS), presses))
@@ -976,15 +1042,17 @@ class Sizes:
     local: str  # the local pty bench for comparison: "all" cases, "arrows" only, "" none
     timeout: float
     background: int = BACKGROUND
+    growth: tuple[int, ...] = (0, 150, 300)  # log lengths at which a move's hub work is timed
 
 
 FULL = Sizes(rounds=20, sub_rounds=8, idle_seconds=3.0, tables=5, play_seconds=20.0, warmup=3.0,
              key_sizes=((80, 24), (120, 40)), presses=30, local="all", timeout=420.0)
-QUICK = Sizes(rounds=5, sub_rounds=2, idle_seconds=1.5, tables=5, play_seconds=5.0, warmup=2.0,
-              key_sizes=((80, 24), (120, 40)), presses=8, local="arrows", timeout=150.0)
+QUICK = Sizes(rounds=4, sub_rounds=2, idle_seconds=1.5, tables=5, play_seconds=5.0, warmup=2.0,
+              key_sizes=((80, 24), (120, 40)), presses=6, local="arrows", timeout=150.0,
+              growth=(0, 300))
 
 
-async def run_async(sizes: Sizes, row: Row, parts: Sequence[str] = ("connect", "hub", "keys")) -> None:
+async def run_async(sizes: Sizes, row: Row, parts: Sequence[str] = ("connect", "hub", "growth", "keys")) -> None:
     with tempfile.TemporaryDirectory(prefix="meeple-ssh-bench-") as folder:
         home = Path(folder)
         servers: dict[str, ServerProc] = {}
@@ -1002,6 +1070,7 @@ async def run_async(sizes: Sizes, row: Row, parts: Sequence[str] = ("connect", "
                                                       sizes.background)),
                 ("hub", lambda: bench_hub_cpu(row, servers["meeple"], sizes.tables, sizes.play_seconds,
                                               sizes.warmup, sizes.idle_seconds)),
+                ("growth", lambda: bench_hub_growth(row, sizes.growth, 3 if sizes.growth[-1] < 300 else 5)),
                 ("keys", lambda: bench_key_bytes(row, servers["meeple"], sizes.key_sizes, sizes.presses, sizes.local)),
             ]
             for name, step in steps:
@@ -1021,7 +1090,7 @@ async def run_async(sizes: Sizes, row: Row, parts: Sequence[str] = ("connect", "
 
 
 def run(quick: bool = False, row: Row = _print_row, sizes: Sizes | None = None,
-        parts: Sequence[str] = ("connect", "hub", "keys")) -> None:
+        parts: Sequence[str] = ("connect", "hub", "growth", "keys")) -> None:
     """The section: every part, under one time limit that ends it with a message."""
     chosen = sizes or (QUICK if quick else FULL)
 
@@ -1038,7 +1107,7 @@ def run(quick: bool = False, row: Row = _print_row, sizes: Sizes | None = None,
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.ssh_play", description=__doc__.split("\n")[0])
-    parser.add_argument("what", nargs="*", help="parts to run: connect, hub, keys (default all); "
+    parser.add_argument("what", nargs="*", help="parts to run: connect, hub, growth, keys (default all); "
                                                 "or 'server MODE KEYFILE' (internal)")
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--profile", metavar="DIR", help="write cProfile statistics of the servers and apps there")
@@ -1050,7 +1119,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         server_main(args.what[1], args.what[2])
         return
     print("Network play over SSH")
-    run(args.quick, parts=args.what or ("connect", "hub", "keys"))
+    run(args.quick, parts=args.what or ("connect", "hub", "growth", "keys"))
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ from bench import ssh_play
 
 TINY = ssh_play.Sizes(rounds=1, sub_rounds=0, idle_seconds=0.2, tables=1, play_seconds=1.0,
                       warmup=0.5, key_sizes=((80, 24),), presses=2, local="", timeout=90.0,
-                      background=2)
+                      background=2, growth=(0, 20))
 
 
 def test_the_ssh_bench_prints_figures_for_every_part() -> None:
@@ -24,5 +24,6 @@ def test_the_ssh_bench_prints_figures_for_every_part() -> None:
     assert re.match(r"\d+/\d+ / \d+/\d+ / \d+/\d+ ms", zygote), text
     hub = next(v for k, v in figures.items() if k.startswith("hub process CPU"))
     assert re.match(r"\d+\.\d% playing", hub), text
+    assert re.match(r"save \d+\.\d ms; table message \d+ KiB", figures["at 0 moves"]), text
     arrows = next(v for k, v in figures.items() if k.startswith("council arrows at 80x24"))
     assert re.search(r"\d+ B", arrows), text
