@@ -341,7 +341,7 @@ class Hub:
         if not nt.open_seats():
             self._start_game(nt)
         self._save(nt)
-        client.showing = table_id
+        client.showing, client.last_lobby = table_id, b""
         self._table_changed(nt)
 
     def _start_game(self, nt: NetTable) -> None:
@@ -366,7 +366,7 @@ class Hub:
         else:
             nt.changed()
         self._save(nt)
-        client.showing = nt.id
+        client.showing, client.last_lobby = nt.id, b""
         self._table_changed(nt)
 
     def _watch(self, client: Client, message: dict[str, Any]) -> None:
@@ -514,6 +514,8 @@ class Hub:
 
     def _show(self, client: Client, showing: str) -> None:
         before = self.tables.get(client.showing or "")
+        if showing != client.showing:
+            client.last_lobby = b""  # (back in the lobby later: it is sent whole again)
         client.showing = showing
         if before is not None and before.id != showing:
             self._refresh_table(before)
@@ -528,6 +530,8 @@ class Hub:
     def _bring(self, client: Client, nt: NetTable) -> None:
         """Acting at a table shows it (the reply is its new state); the caller refreshes it."""
         previous = self.tables.get(client.showing or "")
+        if client.showing != nt.id:
+            client.last_lobby = b""
         client.showing = nt.id
         if previous is not None and previous is not nt:
             self._refresh_table(previous)  # one spectator fewer there

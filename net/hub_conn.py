@@ -63,6 +63,8 @@ class Client:
         self.out: list[tuple[str, bytes, int | None]] = []
         """Waiting lines: (coalesce key or "", encoded line, the ref it answers)."""
         self.backlog = 0
+        self.last_lobby = b""
+        """The last lobby queued (without its ``ref``); cleared when the lobby is left."""
         self.wake = asyncio.Event()
         self.closing = False
         self.messages = Bucket(self.MESSAGE_RATE, self.MESSAGE_BURST, now)
@@ -76,6 +78,13 @@ class Client:
             return
         if self.ref is not None and message.get("type") in REPLY_TYPES:
             message = {**message, "ref": self.ref}
+        if coalesce == "lobby":
+            # A lobby exactly as last sent is not sent again unless it answers a request:
+            # people coming and going who sit at no table change no one's lobby.
+            bare = protocol.encode({k: v for k, v in message.items() if k != "ref"})
+            if "ref" not in message and bare == self.last_lobby:
+                return
+            self.last_lobby = bare
         if coalesce:
             for i, (key, old, old_ref) in enumerate(self.out):
                 if key == coalesce:

@@ -68,3 +68,23 @@ def test_a_client_that_floods_without_reading_is_dropped(tmp_path: Path) -> None
         assert await flood.closed()
 
     run_hub(tmp_path, scenario, bot_delay=0)
+
+
+def test_people_coming_and_going_who_sit_nowhere_resend_no_one_the_lobby(tmp_path: Path) -> None:
+    async def scenario(hub: Hub, path: Path) -> None:
+        ann = await greet(hub, path, "SHA256:ann", "Ann")
+        first = await ann.request({"type": "lobby"})
+        assert first["type"] == "lobby"
+        for key in ("SHA256:bob", "SHA256:cat"):
+            other = await greet(hub, path, key, key[-3:].title())
+            await other.request({"type": "lobby"})
+            other.close()
+        # Something that does change the lobby, then a request: Ann got exactly those two.
+        await ann.request({"type": "chat", "table": "", "text": "hi"})
+        seen = len(ann.seen)
+        reply = await ann.request({"type": "lobby"})
+        unsolicited = [m for m in ann.seen[1:seen] if m["type"] == "lobby" and "ref" not in m]
+        assert unsolicited == [], unsolicited
+        assert reply["chat"][-1]["text"] == "hi"
+
+    run_hub(tmp_path, scenario)
