@@ -58,6 +58,8 @@ from typing import Any, Callable, Sequence
 
 import asyncssh
 
+from bench.pty_keys import percentile
+
 ROOT = Path(__file__).resolve().parent.parent
 
 QUIET_GAP = 0.150  # an answer is over after this long without a byte (as bench.pty_keys)
@@ -78,17 +80,6 @@ Row = Callable[[str, str], None]
 
 def _print_row(name: str, value: str) -> None:
     print(f"  {name:<52} {value}", flush=True)
-
-
-def percentile(values: Sequence[float], q: float) -> float:
-    """The ``q``-th percentile (0–100), interpolated; nan without values."""
-    ordered = sorted(values)
-    if not ordered:
-        return float("nan")
-    position = (len(ordered) - 1) * q / 100
-    low = int(position)
-    high = min(low + 1, len(ordered) - 1)
-    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
 
 
 def ms(seconds: float) -> str:
