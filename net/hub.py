@@ -354,6 +354,13 @@ class Hub:
         if own is not None:
             self._show(client, nt.id)
             return
+        back = nt.handed_over(client.key)
+        if back is not None:  # a bot played for them while they were away
+            nt.take_back(back)
+            self._save(nt)
+            client.showing, client.last_lobby = nt.id, b""
+            self._table_changed(nt)
+            return
         self._need_name(client)
         if nt.meta.seats[seat].kind != "open":
             raise ProtocolError(f"Seat {SEAT_LETTERS[seat]} is taken.")
@@ -370,7 +377,13 @@ class Hub:
         self._table_changed(nt)
 
     def _watch(self, client: Client, message: dict[str, Any]) -> None:
-        self._show(client, self._table_of(message).id)
+        nt = self._table_of(message)
+        if nt.seat_of(client.key) is None and nt.meta.creator != client.key:
+            # A table with a password is for those who know it, watchers too.
+            password = text_field(message, "password", MAX_PASSWORD, required=False)
+            if not check_password(nt.meta.password, password):
+                raise ProtocolError("Wrong password." if password else "This table has a password.")
+        self._show(client, nt.id)
 
     def _open(self, client: Client, message: dict[str, Any]) -> None:
         nt = self._table_of(message)
@@ -455,8 +468,12 @@ class Hub:
         level = message.get("level")
         if level not in LEVELS:
             raise ProtocolError(f"A bot's level is one of {', '.join(LEVELS)}.")
-        if nt.meta.creator != client.key:
-            raise ProtocolError("Only the table's creator may hand a seat to a bot.")
+        # An open seat of a waiting table is the creator's to fill; an away player's seat
+        # in a running game may be handed over by anyone seated there (the creator may be
+        # the one who is away).
+        if nt.meta.creator != client.key and (nt.table is None or nt.seat_of(client.key) is None):
+            raise ProtocolError("Only the table's creator (or, in a running game, a player "
+                                "seated there) may hand a seat to a bot.")
         if nt.is_over():
             raise ProtocolError("The game is over.")
         info = nt.meta.seats[seat]

@@ -80,6 +80,25 @@ class NetTable:
                 return index
         return None
 
+    def handed_over(self, key: str) -> int | None:
+        """The seat ``key``'s person held before it went to a bot (theirs to take back)."""
+        if self.table is None or self.is_over() or self.seat_of(key) is not None:
+            return None
+        for index, seat in enumerate(self.meta.seats):
+            if seat.kind == "bot" and seat.key == key:
+                return index
+        return None
+
+    def take_back(self, index: int) -> None:
+        """Seat ``index``, a bot's since its player was away, is that player's again."""
+        old = self.meta.seats[index]
+        self.meta.seats[index] = SeatInfo("player", old.key, "", old.name)
+        if self.table is not None:
+            seats = list(self.table.seats)
+            seats[index] = dataclasses.replace(seats[index], controller=Controller())
+            self.table.seats = tuple(seats)
+        self.changed()
+
     def open_seats(self) -> list[int]:
         """Seats nobody holds yet."""
         return [i for i, seat in enumerate(self.meta.seats) if seat.kind == "open"]
@@ -101,7 +120,8 @@ class NetTable:
     def hand_to_bot(self, index: int, level: str) -> None:
         """Give seat ``index`` to a bot of ``level`` (an open seat, or a running game's)."""
         old = self.meta.seats[index]
-        self.meta.seats[index] = SeatInfo("bot", "", level, old.name)
+        # The bot keeps the seat's former player (``key``): they may take it back.
+        self.meta.seats[index] = SeatInfo("bot", old.key, level, old.name)
         if self.table is not None:
             seats = list(self.table.seats)
             seats[index] = dataclasses.replace(seats[index], controller=Controller("bot", level))
@@ -221,6 +241,7 @@ class NetTable:
             "spectators": spectators,
             "password": bool(self.meta.password),
             "mine": self.seat_of(viewer) is not None,
+            "back": -1 if (back := self.handed_over(viewer)) is None else back,
             "over": self.is_over(),
             "started": self.started,
         }

@@ -13,14 +13,17 @@ Client → hub (``ref``, any int, is echoed in the reply to that message)
 * ``create {game, options, seats, password}`` — a new table; ``seats`` is one entry per
   seat, ``{"kind": "me"}`` (exactly one: the creator), ``{"kind": "open"}`` or
   ``{"kind": "bot", "level": L}``. Answer: ``table`` (the creator is seated).
-* ``join {table, seat, password}`` — take an open seat (or your own seat back).
-* ``watch {table}`` — look on as a spectator.
+* ``join {table, seat, password}`` — take an open seat (or your own seat back, also one
+  a bot has played since you were away: the lobby entry's ``back``).
+* ``watch {table, password}`` — look on as a spectator (a table's password covers
+  watching too).
 * ``open {table}`` — show a table you sit at again (after ``leave``).
 * ``leave {table}`` — stop showing it; a seat stays yours, the lobby resumes.
 * ``act {table, action}`` — play ``action`` (the game's plain-data encoding) for your seat.
 * ``undo {table}`` — undo your last decision (the table's undo rules).
 * ``chat {table, text}`` — ``table`` is "" for the lobby's chat.
-* ``hand_to_bot {table, seat, level}`` — the creator gives a seat whose player has been
+* ``hand_to_bot {table, seat, level}`` — the creator (or any player seated there) gives a
+  seat whose player has been
   away for :data:`HAND_OVER_AFTER` seconds to a bot, or an open seat of a table still
   waiting for players (the table starts once no seat is open).
 
@@ -39,7 +42,8 @@ Hub → client
 * ``lobby {tables, chat}`` — ``tables``: one dict per table not over (and the
   viewer's own finished ones): ``{id, game, title, players, seats [{name, kind,
   connected}], free (open seat numbers), progress, spectators, password (bool), mine
-  (the viewer sits there), over, started}``; ``chat``: the last lines, each ``{name,
+  (the viewer sits there), back (the viewer's former seat a bot now plays, or -1), over,
+  started}``; ``chat``: the last lines, each ``{name,
   text}``. A seat's ``kind`` is "player" (a person), "open" or "bot".
 * ``table {...}`` — everything one viewer may know of a table (see the hub's
   ``Hub.table_message``): ``id, game, title, options, seats [{name, kind, level,

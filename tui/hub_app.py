@@ -58,7 +58,7 @@ class HubApp(MeepleApp):
 
     MODES = {"_default": _lobby_screen}
     BINDINGS = [*MeepleApp.BINDINGS, Binding("t", "chat", "Chat"),
-                Binding("b", "hand_over", "Seat to bot", show=False)]
+                Binding("b", "hand_over", "Seat to bot")]
 
     class FromHub(Message):
         """A message from the hub (plain data, checked where it is used)."""
@@ -96,8 +96,11 @@ class HubApp(MeepleApp):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Chat and the hand-over are keys of an open table (the lobby has its own chat)."""
-        if action in ("chat", "hand_over") and self.table is None:
+        table = self.table
+        if action in ("chat", "hand_over") and table is None:
             return False
+        if action == "hand_over" and table is not None and (table.you is None or not table.away_seats()):
+            return False  # (shown while a player of the table is away)
         return True
 
     def update_settings(self, settings: Settings) -> None:
@@ -160,6 +163,10 @@ class HubApp(MeepleApp):
         if self._first_lobby:
             self._first_lobby = False
             running = [t for t in tables if t.get("mine") and t.get("started") and not t.get("over")]
+            for listing in tables:
+                if int(listing.get("back", -1)) >= 0:
+                    notify(self, f"A bot played your seat at table {listing.get('id')} while you were "
+                                 "away: Enter on that table takes the seat back.", timeout=10)
             if len(running) == 1 and self.table is None:
                 # Back after a drop (or a break): straight to the seat, where it was.
                 table_id = str(running[0].get("id"))
@@ -195,10 +202,12 @@ class HubApp(MeepleApp):
             before = table.away_seats()
             table.receive(message)
             self._show_chat(table)
-            if table.creator:
+            if table.you is not None:
                 for seat in sorted(table.away_seats() - before):
                     notify(self, f"{table.seats[seat].name} is disconnected. If they are not back within "
                                  f"{int(HAND_OVER_AFTER)} seconds, b gives the seat to a bot.", timeout=10)
+            if table.away_seats() != before:
+                self.refresh_bindings()
             return
         try:
             game = get_game(str(message.get("game", "")))
@@ -214,8 +223,8 @@ class HubApp(MeepleApp):
 
     def _show_chat(self, table: RemoteTable) -> None:
         for name, text in table.unread_chat:
-            if name != self.my_name:
-                notify(self, f"{name}: {text}", title="Chat", timeout=8)
+            who = f"{name} (you)" if name == self.my_name else name
+            notify(self, f"{who}: {text}", title="Chat", timeout=8)
         table.unread_chat.clear()
 
     def action_chat(self) -> None:
@@ -229,7 +238,9 @@ class HubApp(MeepleApp):
             if text:
                 table.say(text)
 
-        self.push_screen(TextPromptScreen("Say to this table:", max_length=MAX_CHAT), said)
+        recent = "\n".join(f"{name}: {text}" for name, text in table.chat[-5:])
+        question = (f"{recent}\n\nSay to this table:" if recent else "Say to this table:")
+        self.push_screen(TextPromptScreen(question, max_length=MAX_CHAT), said)
 
     def _goodbye(self, text: str) -> None:
         notify(self, text, severity="error", timeout=4)
@@ -263,8 +274,8 @@ class HubApp(MeepleApp):
         table = self.table
         if table is None:
             return
-        if not table.creator:
-            notify(self, "Only the table's creator can give a seat to a bot.", severity="warning")
+        if table.you is None:
+            notify(self, "Only the players of this table can give a seat to a bot.", severity="warning")
             return
         away = [seat for seat in sorted(table.away_seats()) if table.away_seconds(seat) >= HAND_OVER_AFTER]
         if not away:

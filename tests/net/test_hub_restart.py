@@ -193,3 +193,55 @@ def test_a_bot_whose_turn_it_was_moves_after_a_restart(tmp_path: Path) -> None:
         await first.close()
 
     asyncio.run(main())
+
+
+def test_a_player_back_after_a_hand_over_takes_the_seat_back_and_any_player_may_hand_over(
+        tmp_path: Path) -> None:
+    clock = FakeClock()
+
+    async def scenario(hub: Hub, path: Path) -> None:
+        ann, bob, table_id = await council_pair(hub, path)
+        # The creator goes away: the other player, seated there, may hand her seat over.
+        ann.close()
+        await bob.until(lambda m: m["type"] == "table" and not m["seats"][0]["connected"])
+        clock.now += 61
+        handed = await bob.request({"type": "hand_to_bot", "table": table_id, "seat": 0, "level": "easy"})
+        assert handed["type"] == "table" and handed["seats"][0]["kind"] == "bot", handed
+        stranger = await greet(hub, path, "SHA256:cat", "Cat")
+        refused = await stranger.request({"type": "hand_to_bot", "table": table_id, "seat": 1, "level": "easy"})
+        assert refused["type"] == "error"
+        # Ann is back: the lobby offers her seat back, and joining it makes it hers again.
+        ann2 = await greet(hub, path, "SHA256:ann")
+        lobby = await ann2.request({"type": "lobby"})
+        entry = next(t for t in lobby["tables"] if t["id"] == table_id)
+        assert entry["back"] == 0 and entry["mine"] is False
+        back = await ann2.request({"type": "join", "table": table_id, "seat": 0, "password": ""})
+        assert back["type"] == "table" and back["you"] == 0 and back["seats"][0]["kind"] == "player", back
+        nt = hub.tables[table_id]
+        assert nt.table is not None and nt.table.seats[0].controller.is_human
+        assert nt.meta.seats[0].key == "SHA256:ann"
+        assert [t for t in (await stranger.request({"type": "lobby"}))["tables"] if t["id"] == table_id][0]["back"] == -1
+
+    run_hub(tmp_path, scenario, bot_delay=0, clock=clock)
+
+    async def restarted(hub: Hub, path: Path) -> None:
+        nt = hub.tables["t1"]
+        assert nt.meta.seats[0].kind == "player" and nt.table is not None
+        assert nt.table.seats[0].controller.is_human
+
+    run_hub(tmp_path, restarted, bot_delay=0)
+
+
+def test_watching_a_table_with_a_password_needs_it(tmp_path: Path) -> None:
+    async def scenario(hub: Hub, path: Path) -> None:
+        ann, bob, table_id = await council_pair(hub, path, password="sesame")
+        cat = await greet(hub, path, "SHA256:cat", "Cat")
+        for tried, reason in (("", "password"), ("nope", "Wrong")):
+            refused = await cat.request({"type": "watch", "table": table_id, "password": tried})
+            assert refused["type"] == "error" and reason in refused["message"], refused
+        watched = await cat.request({"type": "watch", "table": table_id, "password": "sesame"})
+        assert watched["type"] == "table" and watched["you"] == -1
+        own = await bob.request({"type": "watch", "table": table_id})  # a player needs none
+        assert own["type"] == "table"
+
+    run_hub(tmp_path, scenario, bot_delay=0)

@@ -96,6 +96,14 @@ def test_a_table_waits_for_a_second_player_then_opens_for_both(tmp_path: Path) -
             await until(pilot, lambda: "waiting for players" in _lobby_text(app), "the waiting table")
             table_id = next(iter(hub.tables))
             bob = await greet(hub, path, "SHA256:bob", "Bob")
+            for line in ("anyone for Council?", "[b]me[/b]"):
+                await bob.request({"type": "chat", "table": "", "text": line})
+
+            def lobby_chat() -> str:
+                return str(app.screen_stack[0].query_one("#lobby-chat").render())
+
+            await until(pilot, lambda: "[b]me[/b]" in lobby_chat(), "the lobby's chat")
+            assert lobby_chat().splitlines()[-2:] == ["Bob: anyone for Council?", "Bob: [b]me[/b]"]
             joined = await bob.request({"type": "join", "table": table_id, "seat": 1, "password": ""})
             assert joined["type"] == "table" and joined["started"], joined
             await until(pilot, lambda: isinstance(app.screen, CouncilScreen), "Ada's game screen")
@@ -180,6 +188,16 @@ def test_after_a_drop_the_player_is_back_at_their_seat_and_the_creator_can_give_
             await until(pilot, lambda: isinstance(again.screen, ConfirmScreen), "the question")
             await pilot.press("y")
             await until(pilot, lambda: table.seats[1].controller.kind == "bot", "Bob's seat played by a bot")
+        # Bob is back: told what happened, and Enter on the table gives him his seat again.
+        bobs = HubApp(str(path), hub.issue_token("SHA256:bob"))
+        async with bobs.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: "takes it back" in _lobby_text(bobs), "the offer in the lobby")
+            assert any("A bot played your seat" in str(n.message) for n in bobs._notifications)
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(bobs.screen, CouncilScreen), "Bob at his seat")
+            assert bobs.table is not None and bobs.table.you == 1
+            net = hub.tables[table_id].table
+            assert net is not None and net.seats[1].controller.is_human
 
     run_hub(tmp_path, scenario, bot_delay=0, clock=clock)
 

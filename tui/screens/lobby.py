@@ -51,6 +51,8 @@ def table_line(listing: dict[str, Any]) -> Content:
         marks.append("password")
     if listing.get("mine"):
         marks.append("you play here")
+    elif int(listing.get("back", -1)) >= 0:
+        marks.append("a bot plays your seat: Enter takes it back")
     if marks:
         line += template(" [dim]($marks)[/]", marks=", ".join(marks))
     return line
@@ -128,8 +130,9 @@ class LobbyScreen(Screen[None]):
         if chosen in ids:
             listing.highlighted = ids.index(chosen)
         chat = lobby.get("chat", [])
-        lines = [f"{c.get('name', '?')}: {c.get('text', '')}" for c in chat if isinstance(c, dict)][-6:]
-        self.query_one("#lobby-chat", Static).update(plain("\n".join(lines) or "No one has said anything yet."))
+        lines = [plain(f"{c.get('name', '?')}: {c.get('text', '')}") for c in chat if isinstance(c, dict)][-6:]
+        self.query_one("#lobby-chat", Static).update(
+            Content("\n").join(lines) if lines else Content("No one has said anything yet."))
 
     def chosen(self) -> dict[str, Any] | None:
         """The highlighted table's listing (None on "New table")."""
@@ -159,6 +162,10 @@ class LobbyScreen(Screen[None]):
                 return
             self.hub_app.show_table("open", table_id)
             return
+        back = int(table.get("back", -1))
+        if back >= 0:  # a bot kept the seat while its player was away: theirs again
+            self.hub_app.show_table("join", table_id, seat=back, password="")
+            return
         free = table.get("free", [])
         if not free:
             self.action_watch()
@@ -177,11 +184,19 @@ class LobbyScreen(Screen[None]):
             join("")
 
     def action_watch(self) -> None:
-        """Watch the highlighted table."""
+        """Watch the highlighted table (its password first, if it has one)."""
         table = self.chosen()
         if table is None:
             return
-        self.hub_app.show_table("watch", str(table.get("id")))
+        table_id = str(table.get("id"))
+        if table.get("password") and not table.get("mine"):
+            from tui.screens.prompt import TextPromptScreen
+
+            self.app.push_screen(
+                TextPromptScreen("This table has a password (watching too):", secret=True),
+                lambda typed: self.hub_app.show_table("watch", table_id, password=typed) if typed else None)
+            return
+        self.hub_app.show_table("watch", table_id)
 
     def action_new_table(self) -> None:
         """The new-table form."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
@@ -30,7 +31,9 @@ class TextPromptScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(plain(self.question), classes="question")
+            # (plain text line by line: the question may quote players' words)
+            yield Static(Content("\n").join(plain(line) for line in self.question.split("\n")),
+                         classes="question")
             yield Input(self.value, max_length=self.max_length, password=self.secret, id="prompt-input")
             yield Static("Enter to confirm, Esc to cancel", classes="hint")
 
