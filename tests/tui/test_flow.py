@@ -98,7 +98,7 @@ def test_a_remote_seat_is_waited_for_and_its_move_arrives_like_any_other() -> No
             await pilot.pause()
             status = screen.query_one("#status", StatusLine)
             assert "Waiting for" in status._message.plain and "Brook" in status._message.plain
-            assert "remote" in str(screen.query_one("#scoreboard").render())
+            assert "Brook" in str(screen.query_one("#scoreboard").render())
             assert not screen._bot_busy and status.thinking == ""
             assert screen.viewer == 0, "the keyboard stays with the local player"
             assert [action for _, action in screen.query_one("#actions")._items] == []

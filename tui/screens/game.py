@@ -7,6 +7,7 @@ curtains, undo, autosave, save-as, game over — lives here, so every game feels
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from pathlib import PurePath
 from typing import Any, ClassVar, Hashable, Iterable
@@ -114,6 +115,12 @@ class GameScreen(Screen[None]):
         self._laid_out_width = -1  # the width the log was last wrapped to
         self._log_key: tuple[Any, ...] = ()  # what the log was last written for
         self._reserved: dict[str, tuple[int, int]] = {}  # detail line -> (width, rows) reserved
+        if table.REMOTE:
+            # Escape leads back to the server's lobby, and the key bar says so. (The list
+            # is replaced, not changed: Textual shares it with every other game screen.)
+            keys = self._bindings.key_to_bindings
+            keys["escape"] = [dataclasses.replace(b, description="Lobby") if b.action == "menu" else b
+                              for b in keys.get("escape", [])]
 
     # --- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -732,7 +739,7 @@ class GameScreen(Screen[None]):
                                               suggestion), chosen)
 
     def action_menu(self) -> None:
-        """Back to the menu; the game stays saved and can be resumed."""
+        """Back to the menu (a network game: the lobby); the game stays saved and can be resumed."""
         self._epoch += 1
         self.workers.cancel_group(self, "bot")
         if self.autosaver is not None:

@@ -35,12 +35,13 @@ class Scoreboard(Static):
         away: frozenset[int] = frozenset(),
     ) -> None:
         """Redraw the board of scores (``away``: players of a network table who are
-        disconnected)."""
+        disconnected, labelled so)."""
         now, projected = standings.now, standings.projected
         lines: list[Content] = [heading] if heading else []
         for seat in seats:
             controller = seat.controller
-            kind = "" if controller.is_human else ("remote" if controller.is_remote else controller.level)
+            # (a player at another app is a person like any other: only bots are labelled)
+            kind = "" if controller.is_human or controller.is_remote else controller.level
             if seat.index in away:
                 kind = "away"
             score = f"{projected[seat.index]:>3}" if now is None else f"{now[seat.index]:>3}→{projected[seat.index]}"
