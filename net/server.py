@@ -422,6 +422,10 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         if not self._gone.is_set():
             chan.write(RESTORE_TERMINAL + _line(self._stop_message))
             chan.exit(0)
+            # The line must reach the client before a shutdown closes the connection
+            # (closing it at once dropped the line now and then).
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(chan.wait_closed(), 2)
 
     async def _end_child(self, child: Child, ended: asyncio.Future[int],
                          steps: tuple[int | None, ...]) -> None:

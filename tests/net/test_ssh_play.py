@@ -148,7 +148,7 @@ def test_two_players_and_a_spectator_play_council_over_ssh(tmp_path: Path, monke
             await wait_gone(c, "Your name at the tables")
             await c.wait_for("t1 Council of Four")
             c.type("w")
-            await c.wait_for("B Bea remote")
+            await c.wait_for("B Bea")  # (the scoreboard of the game)
             nt = hub.tables["t1"]
             terminals = {0: (a, "A", "Ada"), 1: (b, "B", "Bea")}
             played = [0, 0]
@@ -163,7 +163,7 @@ def test_two_players_and_a_spectator_play_council_over_ssh(tmp_path: Path, monke
                 if ada_hand != bea_hand:  # (the hub's seed is random: they could be alike)
                     assert bea_hand not in a.text() and ada_hand not in b.text()
                 letter, name = terminals[nt.table.to_act()[0]][1:]
-                await c.wait_for(f"▶{letter} {name} remote")  # Cleo follows the game
+                await c.wait_for(f"▶{letter} {name}")  # Cleo follows the game
                 assert "Hand:" not in c.text()
             # Bea drops; her seat waits for her, and the same key brings her back to it.
             await bea.leave()
