@@ -267,6 +267,7 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         self.term_type: str | None = None
         self.size = (*DEFAULT_SIZE, 0, 0)
         self.shell = False
+        self.command = False  # a command was asked for (ssh host ls)
         self.master: int | None = None
         self.child: Child | None = None
         self.token: str | None = None
@@ -299,6 +300,7 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         return True
 
     def exec_requested(self, command: str) -> bool:
+        self.command = True
         return True  # answered with the help line: Meeple runs no commands
 
     def subsystem_requested(self, subsystem: str) -> bool:
@@ -307,7 +309,10 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
     def session_started(self) -> None:
         assert self.chan is not None
         options = self.door.options
-        if self.term_type is None or not self.shell:
+        if self.command:
+            hint = options.connect_hint.replace("ssh -t ", "ssh ")
+            self._refuse(f"Meeple runs no commands: connect with {hint} and play in the terminal")
+        elif self.term_type is None or not self.shell:
             self._refuse(f"Meeple needs a terminal: connect with {options.connect_hint}")
         elif self.door.closing:
             self._refuse("The Meeple server is shutting down.")

@@ -80,6 +80,7 @@ class HubApp(MeepleApp):
         self.table: RemoteTable | None = None
         self._asked_name = False
         self._first_lobby = True
+        self._naming: str | None = None  # a name sent, not yet answered
         self._waiting_for: set[str] = set()  # own tables waiting for players (opened when full)
         self._left: set[str] = set()  # tables left: their last messages in flight are dropped
 
@@ -126,13 +127,18 @@ class HubApp(MeepleApp):
             elif kind == "table":
                 self._table(message)
             elif kind == "error":
-                notify(self, str(message.get("message", "The server refused that.")), severity="warning")
+                reason = str(message.get("message", "The server refused that."))
+                notify(self, reason, severity="warning")
+                if self._naming is not None:  # the name was refused: ask again, as typed
+                    typed, self._naming = self._naming, None
+                    self.ask_name(first=not self.my_name, typed=typed, refused=reason)
             elif kind == "bye":
                 self._goodbye(str(message.get("message", "The server closed the connection.")))
         except CorruptData as exc:
             notify(self, str(exc), severity="error")
 
     def _welcome(self, message: dict[str, Any]) -> None:
+        self._naming = None
         self.my_name = str(message.get("name", ""))[:MAX_NAME]
         self.my_key = str(message.get("key", ""))
         lobby = self._lobby_screen()
@@ -142,20 +148,24 @@ class HubApp(MeepleApp):
             self._asked_name = True
             self.ask_name(first=True)
 
-    def ask_name(self, first: bool = False) -> None:
-        """Ask for a display name and send it."""
+    def ask_name(self, first: bool = False, typed: str = "", refused: str = "") -> None:
+        """Ask for a display name and send it (again with the text ``typed`` when the
+        server ``refused`` it)."""
         from tui.screens.prompt import TextPromptScreen
 
         question = ("Welcome to Meeple! Your name at the tables:" if first
                     else "Your new name at the tables:")
+        if refused:
+            question = f"{refused}\n\n{question}"
 
         def chosen(name: str | None) -> None:
             if name:
+                self._naming = name
                 self.client.send({"type": "set_name", "name": name})
             elif not self.my_name:
                 notify(self, "Choose a name (n) before you join or create a table.")
 
-        self.push_screen(TextPromptScreen(question, self.my_name, max_length=MAX_NAME), chosen)
+        self.push_screen(TextPromptScreen(question, typed or self.my_name, max_length=MAX_NAME), chosen)
 
     def _lobby(self, message: dict[str, Any]) -> None:
         self.last_lobby = message

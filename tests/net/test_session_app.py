@@ -222,3 +222,24 @@ def test_a_warmed_up_process_starts_its_sessions_with_the_stylesheet_already_par
         run_hub(tmp_path, scenario)
     finally:
         hub_app._WARM_CSS.clear()
+
+
+def test_a_refused_name_is_asked_for_again_with_what_was_typed(tmp_path: Path) -> None:
+    async def scenario(hub: Hub, path: Path) -> None:
+        await greet(hub, path, "SHA256:bob", "Bob")
+        app = HubApp(str(path), hub.issue_token("SHA256:ada"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, TextPromptScreen), "the name question")
+            await pilot.press(*"Bob", "enter")  # Bob's already
+
+            def asked_again() -> bool:
+                screen = app.screen
+                return isinstance(screen, TextPromptScreen) and "another player" in screen.question
+
+            await until(pilot, asked_again, "the question again, with the reason")
+            box = app.screen.query_one(Input)
+            assert box.value == "Bob"
+            await pilot.press("backspace", "backspace", "backspace", *"Ada", "enter")
+            await until(pilot, lambda: app.my_name == "Ada", "the name taken")
+
+    run_hub(tmp_path, scenario)

@@ -229,7 +229,8 @@ def test_a_session_without_a_terminal_gets_one_line_of_help(client_key: asyncssh
             assert bytes(terminal.raw) == b"Meeple needs a terminal: connect with ssh -t -p 2222 example.org\r\n"
             assert terminal.exit_status == 1
             result = await conn.run("ls /", term_type="xterm", encoding=None)  # a command, even with a pty
-            assert result.stdout == b"Meeple needs a terminal: connect with ssh -t -p 2222 example.org\r\n"
+            assert result.stdout == (b"Meeple runs no commands: connect with ssh -p 2222 example.org "
+                                     b"and play in the terminal\r\n")
             assert result.exit_status == 1
         assert isinstance(front.issuer, FakeHub) and front.issuer.issued == {}
 
