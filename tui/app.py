@@ -106,10 +106,21 @@ class MeepleApp(App[None]):
     # Smallest size the screens are laid out for; below it the player is told once.
     MIN_SIZE = (80, 24)
 
+    def _check_resize(self) -> None:
+        # Textual's own step that hands a new size to the screens (textual is pinned): the
+        # app's Resize handler runs only for the first size, later ones are stopped
+        # before it, so the size is checked here.
+        super()._check_resize()
+        self.on_resize()
+
     def on_resize(self) -> None:
-        """Tell the player once when the terminal is smaller than the layouts need."""
+        """Tell the player when the terminal becomes smaller than the layouts need (once
+        each time: not again on every resize while it stays too small)."""
         width, height = self.size
-        if (width < self.MIN_SIZE[0] or height < self.MIN_SIZE[1]) and not self._size_warned:
+        small = width < self.MIN_SIZE[0] or height < self.MIN_SIZE[1]
+        if not small:
+            self._size_warned = False  # (told again if it shrinks below once more)
+        elif not self._size_warned:
             self._size_warned = True
             notify(
                 self,

@@ -371,12 +371,21 @@ def test_unexpected_error_goes_to_a_crash_log_not_the_player(user_dirs: Any, mon
     assert platformdirs.user_state_dir("meeple").startswith(str(user_dirs))
 
 
-def test_small_terminal_is_reported_once() -> None:
+def test_small_terminal_is_reported_once_each_time_it_becomes_too_small() -> None:
     async def body(pilot: Pilot[Any], app: MeepleApp) -> None:
+        def told() -> int:
+            return sum("needs at least" in str(n.message) for n in app._notifications)
+
         assert any("needs at least 80×24" in str(n.message) for n in app._notifications)
         await pilot.resize_terminal(50, 15)
         await pilot.pause()
-        assert sum("needs at least" in str(n.message) for n in app._notifications) == 1
+        assert told() == 1  # still too small: not told again
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert not app._size_warned, app.size
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause()
+        assert told() == 2, app.size
 
     run(body, size=(60, 20))
 
