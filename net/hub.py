@@ -47,6 +47,10 @@ MAX_PASSWORD = 100
 """Longest table password (characters)."""
 
 MAX_WAITING_PER_PERSON = 8
+MAX_OPEN_PER_PERSON = 12
+"""Tables not over that one person may have created (waiting or running)."""
+MAX_OPEN_TABLES = 200
+"""Tables not over on the whole server: every lobby lists them all."""
 """Tables not yet started a person may have created at once."""
 
 
@@ -332,6 +336,12 @@ class Hub:
         waiting = sum(1 for nt in self.tables.values() if nt.meta.creator == client.key and not nt.started)
         if waiting >= MAX_WAITING_PER_PERSON:
             raise ProtocolError(f"You already have {waiting} tables waiting for players.")
+        running = [nt for nt in self.tables.values() if not nt.is_over()]
+        if sum(1 for nt in running if nt.meta.creator == client.key) >= MAX_OPEN_PER_PERSON:
+            raise ProtocolError(f"You already have {MAX_OPEN_PER_PERSON} tables not finished: "
+                                "finish one (or let it be) before starting another.")
+        if len(running) >= MAX_OPEN_TABLES:
+            raise ProtocolError("The server has as many tables as it takes; try again later.")
         table_id = f"t{self._next_id}"
         self._next_id += 1
         meta = TableMeta(id=table_id, game=game_id, options=parsed, seats=seats, creator=client.key,

@@ -41,7 +41,7 @@ def restore_table(store: HubStore, table_id: str) -> NetTable:
     for index, seat in enumerate(table.seats):
         # A seat handed to a bot in either file is a bot's (the save is written first).
         if seat.controller.kind == "bot" and meta.seats[index].kind != "bot":
-            meta.seats[index] = SeatInfo("bot", "", seat.controller.level, seat.name)
+            meta.seats[index] = SeatInfo("bot", meta.seats[index].key, seat.controller.level, seat.name)
         elif meta.seats[index].kind == "bot" and seat.controller.kind != "bot":
             nt.hand_to_bot(index, meta.seats[index].level)
         elif meta.seats[index].kind == "open":

@@ -97,7 +97,16 @@ class NetTable:
             seats = list(self.table.seats)
             seats[index] = dataclasses.replace(seats[index], controller=Controller())
             self.table.seats = tuple(seats)
+            self._undo_barrier()
         self.changed()
+
+    def _undo_barrier(self) -> None:
+        """No undo reaches back past a change of who plays a seat: the moves of a player who
+        went away stay theirs (a bot's seat is not a player's, so undo would take them back),
+        and a player back at their seat does not undo the bot's."""
+        table = self.table
+        if table is not None and table.log:
+            table.log[-1] = dataclasses.replace(table.log[-1], barrier=True)
 
     def open_seats(self) -> list[int]:
         """Seats nobody holds yet."""
@@ -126,6 +135,7 @@ class NetTable:
             seats = list(self.table.seats)
             seats[index] = dataclasses.replace(seats[index], controller=Controller("bot", level))
             self.table.seats = tuple(seats)
+            self._undo_barrier()
         self.changed()
 
     def bot_seats_to_act(self) -> list[int]:

@@ -24,7 +24,7 @@ Send = Callable[[dict[str, Any]], None]
 _now = time.monotonic  # (the tests move it on)
 
 HUMAN = Controller()
-REMOTE = Controller("remote")
+REMOTE_PLAYER = Controller("remote")
 
 
 class RemoteTable(TableEvents):
@@ -224,7 +224,7 @@ def _seat(index: int, data: dict[str, Any], you: int) -> Seat:
     level = str(data.get("level", ""))
     if kind == "bot" and level in LEVELS:
         return Seat(index, name, Controller("bot", level))
-    return Seat(index, name, REMOTE)
+    return Seat(index, name, REMOTE_PLAYER)
 
 
 def _presence(data: dict[str, Any]) -> str:

@@ -49,6 +49,12 @@ from net.hostkey import fingerprint
 from net.spawn import DEFAULT_TARGET, HUB_SOCKET_ENV, TOKEN_ENV, Child, SpawnError, Spawner
 
 DEFAULT_SIZE = (80, 24)
+MAX_SIZE = (1000, 500)
+SESSIONS_PER_KEY = 3
+"""Sessions one SSH key may have at once (the server's --max-sessions is for everyone)."""
+UNUSED_CONNECTION = 30.0
+"""Seconds a connection may stay without a running session before it is closed."""
+"""The largest window a session is laid out for (columns, rows)."""
 """Terminal size used when the client's pty request gives none."""
 
 READ_CHUNK = 64 * 1024
@@ -107,8 +113,9 @@ def set_window_size(fd: int, columns: int, rows: int, xpixels: int = 0, ypixels:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, xpixels, ypixels))
 
 
-def _clamp(value: int, default: int) -> int:
-    return value if 0 < value <= 10_000 else default
+def _clamp(value: int, limit: int, default: int) -> int:
+    """A window size the client asked for, within reason (a huge one only costs the host)."""
+    return min(value, limit) if value > 0 else default
 
 
 def _line(text: str) -> bytes:
@@ -198,8 +205,16 @@ class _Connection(asyncssh.SSHServer):
         peer = conn.get_extra_info("peername") or ("", 0)
         self._peer = (str(peer[0]), str(peer[0]))
         self.door.connections.add(self)
+        # A connection that has not started a session within a while is closed: holding
+        # connections open would use up the server's file descriptors.
+        self._unused = asyncio.get_running_loop().call_later(UNUSED_CONNECTION, self._close_if_unused)
+
+    def _close_if_unused(self) -> None:
+        if not any(session.connection is self for session in self.door.sessions):
+            self.close()
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self._unused.cancel()
         self.door.connections.discard(self)
 
     def close(self) -> None:
@@ -318,6 +333,9 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             self._refuse("The Meeple server is shutting down.")
         elif len(self.door.sessions) >= options.max_sessions:
             self._refuse("The Meeple server is full; try again later.")
+        elif sum(1 for other in self.door.sessions
+                 if other.connection.key_fingerprint == self.connection.key_fingerprint) >= SESSIONS_PER_KEY:
+            self._refuse(f"You have {SESSIONS_PER_KEY} Meeple sessions open already; close one first.")
         else:
             self.door.sessions.add(self)
             self.door.track(asyncio.ensure_future(self._run()))
@@ -462,7 +480,7 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         return self.size
 
     def _resize(self, width: int, height: int, pixwidth: int = 0, pixheight: int = 0) -> None:
-        self.size = (_clamp(width, DEFAULT_SIZE[0]), _clamp(height, DEFAULT_SIZE[1]),
+        self.size = (_clamp(width, MAX_SIZE[0], DEFAULT_SIZE[0]), _clamp(height, MAX_SIZE[1], DEFAULT_SIZE[1]),
                      max(0, min(pixwidth, 65535)), max(0, min(pixheight, 65535)))
         if self.master is not None:
             with contextlib.suppress(OSError):

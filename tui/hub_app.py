@@ -9,11 +9,12 @@ Settings changed in a session last for the session (the host's files are not wri
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
 
 from textual import on
 from textual.binding import Binding
 from textual.message import Message
+from textual.app import SystemCommand
 from textual.screen import Screen
 
 from core.engine import CorruptData
@@ -104,6 +105,12 @@ class HubApp(MeepleApp):
             return False  # (shown while a player of the table is away)
         return True
 
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The palette's commands, less the screenshot: it would write a file on the host."""
+        for command in super().get_system_commands(screen):
+            if command.title != "Screenshot":
+                yield command
+
     def update_settings(self, settings: Settings) -> None:
         """Settings of a session: applied, kept until it ends (the host's files are not written)."""
         self.settings = settings
@@ -141,7 +148,7 @@ class HubApp(MeepleApp):
         self._naming = None
         self.my_name = str(message.get("name", ""))[:MAX_NAME]
         self.my_key = str(message.get("key", ""))
-        lobby = self._lobby_screen()
+        lobby = self._find_lobby()
         if lobby is not None:
             lobby.show_me(self.my_name)
         if not self.my_name and not self._asked_name:
@@ -169,6 +176,11 @@ class HubApp(MeepleApp):
 
     def _lobby(self, message: dict[str, Any]) -> None:
         self.last_lobby = message
+        table = self.table
+        if table is not None and table.you is not None and self._game_screen() is not None:
+            # The hub shows us the lobby while our game is on screen (a table that started
+            # as we were leaving its waiting room): ask for the table again.
+            self.show_table("open", table.id)
         tables = [t for t in message.get("tables", []) if isinstance(t, dict)]
         if self._first_lobby:
             self._first_lobby = False
@@ -191,7 +203,7 @@ class HubApp(MeepleApp):
                 # Every seat of a table we wait at is now taken: it starts, so show it.
                 self._waiting_for.discard(table_id)
                 self.show_table("open", table_id)
-        lobby = self._lobby_screen()
+        lobby = self._find_lobby()
         if lobby is not None:
             lobby.show_lobby(message)
 
@@ -257,7 +269,7 @@ class HubApp(MeepleApp):
         self.set_timer(3.0, self.exit)
 
     # --- screens ---------------------------------------------------------------------
-    def _lobby_screen(self) -> Any:
+    def _find_lobby(self) -> Any:
         from tui.screens.lobby import LobbyScreen
 
         for screen in self.screen_stack:

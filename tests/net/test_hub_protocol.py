@@ -420,3 +420,46 @@ def test_presence_follows_a_persons_last_connection_and_spectators_are_counted(t
         assert after["you"] == 0
 
     run_hub(tmp_path, scenario, bot_delay=0, clock=clock)
+
+
+def test_one_person_cannot_fill_the_server_with_tables(tmp_path: Path, monkeypatch: Any) -> None:
+    import net.hub
+
+    monkeypatch.setattr(net.hub, "MAX_OPEN_TABLES", 5)
+
+    async def scenario(hub: Hub, path: Path) -> None:
+        ann = await greet(hub, path, "SHA256:ann", "Ann")
+        bob = await greet(hub, path, "SHA256:bob", "Bob")
+        with_bot = {"type": "create", "game": "council", "options": {},
+                    "seats": [{"kind": "me"}, {"kind": "bot", "level": "easy"}], "password": ""}
+        for _ in range(net.hub.MAX_OPEN_PER_PERSON if net.hub.MAX_OPEN_PER_PERSON < 5 else 3):
+            made = await ann.request(with_bot)
+            assert made["type"] == "table" and made["started"], made
+        for _ in range(2):
+            made = await bob.request(with_bot)
+            assert made["type"] == "table", made
+        full = await bob.request(with_bot)  # five running: the server's cap
+        assert full["type"] == "error" and "as many tables" in full["message"], full
+
+    run_hub(tmp_path, scenario, bot_delay=0)
+
+
+def test_no_undo_reaches_back_past_a_seat_handed_to_a_bot(tmp_path: Path) -> None:
+    clock = FakeClock()
+
+    async def scenario(hub: Hub, path: Path) -> None:
+        ann, bob, table_id = await council_pair(hub, path)
+        nt = hub.tables[table_id]
+        assert nt.table is not None
+        table = nt.table
+        action = COUNCIL.encode_action(table.legal_actions(0)[0])
+        await ann.request({"type": "act", "table": table_id, "action": action})
+        assert not table.log[-1].barrier  # (an ordinary move: undo could reach it)
+        bob.close()
+        await ann.until(lambda m: m["type"] == "table" and not m["seats"][1]["connected"])
+        clock.now += protocol.HAND_OVER_AFTER + 1
+        await ann.request({"type": "hand_to_bot", "table": table_id, "seat": 1, "level": "easy"})
+        assert nt.table.log and nt.table.log[-1].barrier
+        assert nt.table.undo_depth(0) == 0
+
+    run_hub(tmp_path, scenario, bot_delay=0, clock=clock)

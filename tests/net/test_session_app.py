@@ -122,6 +122,17 @@ def test_a_table_waits_for_a_second_player_then_opens_for_both(tmp_path: Path) -
             await bob.request({"type": "chat", "table": table_id, "text": "[b]hello[/b] Ada"})
             await until(pilot, lambda: any("[b]hello[/b] Ada" in str(n.message) for n in app._notifications),
                         "Bob's chat line, shown as typed")
+            # A "leave" that reached the hub after the game started (Ada left its waiting
+            # room as Bob joined) moves her to the lobby: the app asks for the table again.
+            before = app.last_lobby
+            app.client.send({"type": "leave", "table": table_id})
+
+            def ada_shown() -> object:
+                return [c.showing for c in hub.clients if c.key == "SHA256:ada"] == [table_id]
+
+            await until(pilot, lambda: app.last_lobby is not before, "the hub's lobby for Ada")
+            await until(pilot, ada_shown, "Ada's table shown to her again")
+            assert isinstance(app.screen, CouncilScreen)
             # Bob goes away: the status line says so when it waits for him.
             bob.close()
             await until(pilot, lambda: 1 in table.away_seats(), "Bob away")
@@ -243,3 +254,13 @@ def test_a_refused_name_is_asked_for_again_with_what_was_typed(tmp_path: Path) -
             await until(pilot, lambda: app.my_name == "Ada", "the name taken")
 
     run_hub(tmp_path, scenario)
+
+
+def test_the_session_palette_offers_no_screenshot(tmp_path: Path) -> None:
+    async def main() -> None:
+        app = HubApp(str(tmp_path / "none.sock"), "token", connect=False)
+        async with app.run_test(size=(80, 24)):
+            titles = [command.title for command in app.get_system_commands(app.screen)]
+            assert "Help" in titles and "Screenshot" not in titles  # (it writes on the host)
+
+    asyncio.run(main())

@@ -407,3 +407,24 @@ def test_serve_runs_the_hub_and_the_door_until_stopped(client_key: asyncssh.SSHK
         assert server.hub_directory().is_relative_to(user_dirs)
 
     asyncio.run(main())
+
+
+def test_one_key_has_at_most_a_few_sessions_and_an_unused_connection_is_closed(
+        client_key: asyncssh.SSHKey, monkeypatch: pytest.MonkeyPatch) -> None:
+    import net.server
+
+    monkeypatch.setattr(net.server, "UNUSED_CONNECTION", 0.3)
+
+    async def body(door: Door) -> None:
+        front = await door(max_sessions=10)
+        async with await connect(front, client_key) as conn:
+            opened = [await open_terminal(conn) for _ in range(net.server.SESSIONS_PER_KEY)]
+            for terminal in opened:
+                await terminal.wait_for("size 80x24")
+            extra = await open_terminal(conn)
+            await asyncio.wait_for(extra.closed.wait(), WAIT)
+            assert "sessions open already" in extra.text()
+        idle = await connect(front, client_key)  # authenticated, and then nothing
+        await asyncio.wait_for(idle.wait_closed(), WAIT)
+
+    run(body)

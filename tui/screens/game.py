@@ -700,7 +700,8 @@ class GameScreen(Screen[None]):
         self.workers.cancel_group(self, "bot")
         self._bot_busy = False
         self.query_one("#status", StatusLine).thinking = ""
-        notify(self, "Move undone.")
+        if not self.table.REMOTE:  # (a network undo is told by the table coming back)
+            notify(self, "Move undone.")
         self.advance()
 
     def seat_note(self, seat: int) -> str:
