@@ -17,6 +17,7 @@ client never slows the others (:mod:`net.hub_conn`). Bots think in worker proces
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import secrets
@@ -89,7 +90,11 @@ class Hub:
         try:
             self.people = self.store.load_people()
         except StoreError as exc:
-            log.error("people.json skipped: %s", exc)
+            # Kept aside, not overwritten by the next name chosen: its names are not lost.
+            kept = self.store.directory / f"people.json.broken-{int(time.time())}"
+            with contextlib.suppress(OSError):
+                (self.store.directory / "people.json").replace(kept)
+            log.error("people.json skipped (kept as %s): %s", kept.name, exc)
         ids = self.store.table_ids()
         self._next_id = max((int(i[1:]) for i in ids), default=0) + 1
         for table_id in ids:

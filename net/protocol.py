@@ -65,6 +65,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from saves.format import has_bad_chars
+
+_INVISIBLE = frozenset("\u200b\u200e\u200f\u061c")
+"""Characters that show nothing (zero width, direction marks): not in names or chat."""
+
 MAX_CLIENT_LINE = 64 * 1024
 """Longest line (bytes, newline included) a client may send; a longer one closes it."""
 
@@ -120,7 +125,7 @@ def text_field(message: dict[str, Any], key: str, limit: int, *, required: bool 
         raise ProtocolError(f"{key} must be text")
     if len(value) > limit:
         raise ProtocolError(f"{key} is longer than {limit} characters")
-    if any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 or ch in "\u2028\u2029\u200b\u202e\u2066\u2067\u2068\u2069\u202a\u202b\u202c\u202d" for ch in value):
+    if has_bad_chars(value) or any(ch in _INVISIBLE for ch in value):
         raise ProtocolError(f"{key} may not hold control characters")
     return value
 

@@ -463,3 +463,12 @@ def test_no_undo_reaches_back_past_a_seat_handed_to_a_bot(tmp_path: Path) -> Non
         assert nt.table.undo_depth(0) == 0
 
     run_hub(tmp_path, scenario, bot_delay=0, clock=clock)
+
+
+def test_names_and_chat_refuse_control_bidi_and_invisible_characters() -> None:
+    import pytest
+
+    for bad in ("A\x1b[31mda", "A\u202eda", "A\u200bda", "A\u200eda", "A\ud800da", "A\nda"):
+        with pytest.raises(protocol.ProtocolError):
+            protocol.text_field({"name": bad}, "name", protocol.MAX_NAME)
+    assert protocol.text_field({"name": "Zoë [b]x[/b]"}, "name", protocol.MAX_NAME) == "Zoë [b]x[/b]"

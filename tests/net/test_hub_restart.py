@@ -112,6 +112,8 @@ def test_broken_files_are_skipped_with_a_logged_reason(tmp_path: Path, caplog: p
     for table_id in ("t5", "t6", "t7", "t8"):
         assert f"table {table_id} skipped" in skipped
     assert "people.json skipped" in skipped
+    kept = list(tmp_path.glob("people.json.broken-*"))  # put aside, not overwritten by Ann's name
+    assert len(kept) == 1 and kept[0].read_text() == "[]"
     assert not stale.exists()
 
 
