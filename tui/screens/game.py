@@ -466,7 +466,10 @@ class GameScreen(Screen[None]):
         at_keyboard = self.driver(seat).at_keyboard  # made here: nothing to point out
         if not at_keyboard:
             self.show_bot_move(seat, action)
-        scoring = self._scoring_to_show()
+        # (a network table's message may bring several moves at once: the table's view is
+        # that of the last, so only the last one looks for a scoring to show)
+        latest = not self.table.log or self.table.log[-1] == event.entry
+        scoring = self._scoring_to_show() if latest else None
         if scoring is not None:
             # Everyone looks at the scoring before the game goes on, as at a real table.
             from tui.screens.scoring import ScoringScreen
