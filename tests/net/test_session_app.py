@@ -65,6 +65,8 @@ def test_a_newcomer_names_themselves_creates_a_table_with_a_bot_and_plays(tmp_pa
         async with app.run_test(size=(100, 30)) as pilot:
             await named(pilot, app, "Ada")
             assert "Ada" in str(app.screen.query_one("#lobby-who").render())
+            await until(pilot, lambda: "⏎ Join / open" in str(app.screen.query_one("KeyBar").render()),
+                        "Enter's meaning in the key bar")
             await new_council_table(pilot, app, "easy")
             await until(pilot, lambda: isinstance(app.screen, CouncilScreen), "the game screen")
             table = app.table

@@ -27,6 +27,12 @@ if TYPE_CHECKING:
 NEW_TABLE = "new"
 
 
+class TableList(MoveList):
+    """The lobby's tables: a move list whose Enter (join or open) shows in the key bar."""
+
+    BINDINGS = [Binding("enter", "select", "Join / open", key_display="⏎")]
+
+
 def table_line(listing: dict[str, Any]) -> Content:
     """One table of the lobby in a line: "t3 Council of Four · Ada, Bea, 1 open · Round 2"."""
     seats = listing.get("seats", [])
@@ -64,7 +70,6 @@ class LobbyScreen(Screen[None]):
     HELP_TITLE = "Lobby"
     CSS_PATH = "lobby.tcss"
     BINDINGS = [
-        Binding("enter", "choose", "Join / open", key_display="⏎"),
         Binding("w", "watch", "Watch"),
         Binding("c", "new_table", "New table"),
         Binding("t", "talk", "Chat"),
@@ -87,7 +92,7 @@ class LobbyScreen(Screen[None]):
         yield Static("", id="lobby-who")
         with Vertical(id="lobby-tables-box"):
             yield Static("Tables", classes="section-head")
-            yield MoveList(id="lobby-tables")
+            yield TableList(id="lobby-tables")
         with Vertical(id="lobby-chat-box"):
             yield Static("Chat", classes="section-head")
             yield Static("", id="lobby-chat")
