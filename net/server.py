@@ -75,9 +75,10 @@ CLIENT_ENV = ("COLORTERM", "LANG", "LC_ALL", "LC_CTYPE")
 _ENV_VALUE = re.compile(r"[A-Za-z0-9._@+-]{1,64}")
 _TERM_TYPE = re.compile(r"[A-Za-z0-9._+-]{1,64}")
 # The server's own terminal and desktop say nothing about the client's.
-_HOST_ONLY_ENV = re.compile(
-    r"(TERM|COLORTERM|COLUMNS|LINES|DISPLAY|WAYLAND_DISPLAY|WINDOWID|TMUX|TMUX_PANE|STY|"
-    r"VTE_VERSION|TERM_PROGRAM.*|KITTY_.*|WT_.*|SSH_.*|MEEPLE_.*|DBUS_SESSION_BUS_ADDRESS)")
+_HOST_KEPT_ENV = re.compile(
+    r"(PATH|HOME|USER|LOGNAME|LANG|LANGUAGE|LC_[A-Z]+|TZ|TMPDIR|XDG_[A-Z_]+|PYTHON[A-Z_]*|VIRTUAL_ENV)")
+"""The host's environment variables a session's app keeps (an allow list: the rest, such
+as the host's own terminal, display, agent sockets or secrets, is not the player's)."""
 
 
 class TokenIssuer(Protocol):
@@ -159,7 +160,7 @@ class FrontDoor:
 
     def child_env(self, term_type: str, token: str, client_env: Mapping[str, str]) -> dict[str, str]:
         """The environment of one session's app."""
-        env = {k: v for k, v in os.environ.items() if not _HOST_ONLY_ENV.fullmatch(k)}
+        env = {k: v for k, v in os.environ.items() if _HOST_KEPT_ENV.fullmatch(k)}
         for name in CLIENT_ENV:
             value = client_env.get(name)
             if value is not None and _ENV_VALUE.fullmatch(value):

@@ -257,6 +257,12 @@ def test_forwarding_is_refused(client_key: asyncssh.SSHKey, tmp_path: Path) -> N
             [session] = front.sessions
             assert session.chan is not None and session.chan.get_agent_path() is None
             assert "SSH_AUTH_SOCK" not in front.child_env("xterm", "t", {})
+            os.environ["HOST_API_TOKEN"] = "s3cret"
+            try:
+                env = front.child_env("xterm", "t", {})
+            finally:
+                del os.environ["HOST_API_TOKEN"]
+            assert "HOST_API_TOKEN" not in env and env["PATH"] == os.environ["PATH"]
 
     run(body)
 
