@@ -78,6 +78,7 @@ class Client:
             return
         if self.ref is not None and message.get("type") in REPLY_TYPES:
             message = {**message, "ref": self.ref}
+        bare: bytes | None = None  # the lobby's line without a ref
         if coalesce == "lobby":
             # A lobby exactly as last sent is not sent again unless it answers a request:
             # people coming and going who sit at no table change no one's lobby.
@@ -93,7 +94,7 @@ class Client:
                     if old_ref is not None and "ref" not in message:
                         message = {**message, "ref": old_ref}
                     break
-        data = protocol.encode(message)
+        data = bare if bare is not None and "ref" not in message else protocol.encode(message)
         ref = message.get("ref")
         self.out.append((coalesce, data, ref if isinstance(ref, int) and not isinstance(ref, bool) else None))
         self.backlog += len(data)
