@@ -13,7 +13,7 @@ import signal
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, ClassVar, Iterable
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -95,10 +95,16 @@ class MeepleApp(App[None]):
         self.update_classes(classes, update=False)
         self._refresh_truecolor_filter(self.ansi_theme)
 
+    SAVES_SETTINGS: ClassVar[bool] = True
+    """Whether changed settings are written to the settings file (an SSH session's app
+    keeps them for the session: the files are the host's)."""
+
     def update_settings(self, settings: Settings) -> None:
         """Store new settings, apply the theme and write the settings file."""
         self.settings = settings
         self.apply_theme(settings.theme)
+        if not self.SAVES_SETTINGS:
+            return
         error = save_settings(settings)
         if error:
             notify(self, f"Could not save settings: {error}", severity="error")

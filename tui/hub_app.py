@@ -22,7 +22,6 @@ from core.registry import UnknownGame, get_game
 from net.client import HubClient
 from net.protocol import HAND_OVER_AFTER, MAX_CHAT, MAX_NAME
 from net.remote_table import RemoteTable
-from saves import Settings
 from tui.app import MeepleApp
 from tui.text import notify, plain
 
@@ -58,6 +57,7 @@ class HubApp(MeepleApp):
     """A session's app: talks to the hub at ``hub_socket`` as the person ``token`` names."""
 
     MODES = {"_default": _lobby_screen}
+    SAVES_SETTINGS = False  # (kept for the session: the host's files are not written)
     BINDINGS = [*MeepleApp.BINDINGS, Binding("t", "chat", "Chat"),
                 Binding("b", "hand_over", "Seat to bot")]
 
@@ -110,11 +110,6 @@ class HubApp(MeepleApp):
         for command in super().get_system_commands(screen):
             if command.title != "Screenshot":
                 yield command
-
-    def update_settings(self, settings: Settings) -> None:
-        """Settings of a session: applied, kept until it ends (the host's files are not written)."""
-        self.settings = settings
-        self.apply_theme(settings.theme)
 
     def crash_message(self, error: BaseException | None, where: str) -> str:
         """After an unexpected error: the tables are the server's, nothing is lost."""

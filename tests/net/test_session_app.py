@@ -266,3 +266,21 @@ def test_the_session_palette_offers_no_screenshot(tmp_path: Path) -> None:
             assert "Help" in titles and "Screenshot" not in titles  # (it writes on the host)
 
     asyncio.run(main())
+
+
+def test_a_sessions_settings_last_for_the_session_and_the_hosts_file_is_not_written(tmp_path: Path) -> None:
+    import dataclasses
+
+    from saves.paths import settings_path
+
+    async def main() -> None:
+        app = HubApp(str(tmp_path / "none.sock"), "token", connect=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            before = settings_path().exists()
+            other = next(name for name in app.available_themes if name != app.theme)
+            app.update_settings(dataclasses.replace(app.settings, theme=other))
+            await pilot.pause()
+            assert app.theme == other and app.settings.theme == other
+            assert settings_path().exists() == before
+
+    asyncio.run(main())
