@@ -331,6 +331,16 @@ class Game(ABC, Generic[S, A]):
         self.apply_in_place(new, seat, action)
         return new
 
+    def bot_actions(self, state: S, seat: int) -> list[A]:
+        """The moves a bot weighs for ``seat``: :meth:`legal_actions` unless a game narrows it.
+
+        A game whose legal list holds long runs of near-alike moves (every whole bid from
+        $7 to $60) returns a few representative ones instead, so that greedy and search bots
+        spend their time on real choices. The list must be a non-empty subset of the legal
+        moves whenever those are non-empty; :meth:`apply` still accepts any legal move.
+        """
+        return self.legal_actions(state, seat)
+
     def why_illegal(self, state: S, seat: int, action: A) -> str | None:
         """The reason ``action`` is illegal for ``seat`` now, or None if it is legal."""
         if self.is_over(state):

@@ -35,6 +35,15 @@ def legal_or_raise(game: Game[Any, Any], view: Any, seat: int) -> list[Hashable]
     return legal
 
 
+def bot_choices_or_raise(game: Game[Any, Any], view: Any, seat: int) -> list[Hashable]:
+    """``game.bot_actions(view, seat)`` (the moves bots weigh), raising
+    :class:`NoLegalAction` if it is empty."""
+    choices: list[Hashable] = game.bot_actions(view, seat)
+    if not choices:
+        raise NoLegalAction(f"seat {seat} has no legal action to choose from")
+    return choices
+
+
 def terminal_rewards(game: Game[Any, Any], state: Any) -> list[float]:
     """Per-seat reward in ``[0, 1]`` for a finished game.
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Hashable
 
-from core.ai.base import legal_or_raise, pick_best
+from core.ai.base import bot_choices_or_raise, pick_best
 from core.engine import Game
 from core.rng import Rng
 
@@ -25,7 +25,7 @@ class GreedyBot:
 
     def choose(self, game: Game[Any, Any], view: Any, seat: int) -> Hashable:
         """The legal action with the best one-ply evaluation for ``seat``."""
-        legal = legal_or_raise(game, view, seat)
+        legal = bot_choices_or_raise(game, view, seat)
         if len(legal) == 1:
             return legal[0]
         state = game.determinize(view, seat, self.rng)

@@ -41,7 +41,7 @@ from __future__ import annotations
 import math
 from typing import Any, Callable, Hashable
 
-from core.ai.base import heuristic_rewards, legal_or_raise, pick_best, terminal_rewards
+from core.ai.base import bot_choices_or_raise, heuristic_rewards, pick_best, terminal_rewards
 from core.engine import Game
 from core.rng import Rng
 
@@ -124,7 +124,7 @@ class SearchBot:
     # --- public ----------------------------------------------------------------------
     def choose(self, game: Game[Any, Any], view: Any, seat: int) -> Hashable:
         """The most visited root action after the search; see the module docstring."""
-        legal = legal_or_raise(game, view, seat)
+        legal = bot_choices_or_raise(game, view, seat)
         self.last_iterations = 0
         if len(legal) == 1:
             return legal[0]
@@ -173,7 +173,7 @@ class SearchBot:
                 break
             if node is not root:
                 chooser = acting[0]
-            legal = game.legal_actions(state, chooser)
+            legal = game.bot_actions(state, chooser)
             if not legal:
                 break
             if node is root and self._root_only is not None:
@@ -253,7 +253,7 @@ class SearchBot:
             if not acting:
                 break
             who = acting[0]
-            legal = game.legal_actions(state, who)
+            legal = game.bot_actions(state, who)
             if not legal:
                 break
             if greedy and len(legal) > 1 and rng.random() >= self.greedy_noise:

@@ -405,3 +405,33 @@ def test_levels_map_to_guided_search() -> None:
     assert isinstance(hard, SearchBot) and hard.root_candidates == DEFAULT_PROFILE.root_candidates
     assert hard.rollout == "greedy"
     assert make_bot("search", 1).root_candidates is None
+
+
+# --- bot_actions: the moves bots weigh ---------------------------------------------------------
+
+class _OnlyLowBids(SealedBids):
+    """The toy game, telling bots to weigh only the lowest card of a bid."""
+
+    def bot_actions(self, state: BidState, seat: int) -> list[Action]:
+        legal = self.legal_actions(state, seat)
+        bids = [a for a in legal if a.kind == "bid"]
+        return [min(bids)] if bids else legal
+
+
+@pytest.mark.parametrize("name", ["greedy", "search", "search-greedy-rollout", "search-coupled"])
+def test_bots_choose_among_the_games_bot_actions(name: str) -> None:
+    narrow = _OnlyLowBids()
+    bot = FAST_BOTS[name](7)
+    seen = 0
+    for state, seat in decision_points(1, 3, rounds=3):
+        view = narrow.view(state, seat)
+        action = bot.choose(narrow, view, seat)
+        assert action in narrow.bot_actions(view, seat)
+        seen += action.kind == "bid"
+    assert seen > 0
+
+
+def test_bot_actions_defaults_to_the_legal_moves() -> None:
+    state = GAME.setup(["A", "B"], 3, {})
+    for seat in GAME.to_act(state):
+        assert GAME.bot_actions(state, seat) == GAME.legal_actions(state, seat)
