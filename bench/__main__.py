@@ -297,6 +297,24 @@ def bench_strength(games: int) -> None:
                 f"{a} wins {rate:.1%}, errors {report['errors']}")
 
 
+FOUR_PLAYER_BARS: tuple[str, ...] = ("intendentes",)
+"""Games whose issue sets a 4-player bar: hard must win >= 40% against three easy bots."""
+
+
+def bench_strength_four(games: int) -> None:
+    """Win rate of one hard bot against three easy ones, seat rotating (fair share: 25%)."""
+    for game_id in game_ids():
+        if game_id not in FOUR_PLAYER_BARS:
+            continue
+        game = get_game(game_id)
+        start = time.perf_counter()
+        report = simulate(game, 4, games, ["hard", "easy", "easy", "easy"], seed=4000)
+        spent = time.perf_counter() - start
+        rate = report["wins"]["hard"] / max(1, games - report["errors"])
+        row(f"{game_id}: hard vs 3 easy, {games} games ({spent:.0f} s)",
+            f"hard wins {rate:.1%} (fair share 25%), errors {report['errors']}")
+
+
 def bench_saves() -> None:
     """Save and load+replay time of a complete game."""
     from core.table import Seat, Table
@@ -356,6 +374,7 @@ def main() -> None:
     section("Saves", bench_saves)
     if strength:
         section("Bot strength (2 players)", bench_strength, strength)
+        section("Bot strength (4 players)", bench_strength_four, max(1, strength // 2))
     section("Memory", peak_rss)
     # Last: its children (the apps in the pseudo-terminal) would count in Memory's
     # peak RSS of child processes, which is meant for the start-up probe.
