@@ -249,7 +249,7 @@ def sample_states(game_id: str, count: int) -> list[tuple[Any, int]]:
     """Positions from random 2-player games, spread over the whole game."""
     game = get_game(game_id)
     rng = Rng(11)
-    states = []
+    states: list[tuple[Any, int]] = []
     seed = 0
     while len(states) < count:
         state = game.setup(["P1", "P2"], seed, {})
