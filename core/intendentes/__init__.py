@@ -1,0 +1,1 @@
+"""Intendentes: mayors grow their districts block by block, bidding, planning and weathering events."""
