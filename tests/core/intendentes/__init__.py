@@ -1,0 +1,1 @@
+"""Tests for the Intendentes game package (core/intendentes)."""
