@@ -529,6 +529,10 @@ def parse(data: Mapping[str, Any]) -> Content:
         raise ContentError(f"{w}: district must not be empty")
     below = whole(scoring["district_below"], f"{w}: district_below", -99, rows[-1][1], ContentError)
 
+    blocks = parse_blocks(data)
+    for block in blocks[DECK_SIZE:]:
+        if block.kind == TOWN and block.initial != game["initial_town_inhabitants"]:
+            raise ContentError(f"{WHERE}: block {block.id} must start with initial_town_inhabitants inhabitants")
     return Content(
         numbers=numbers,
         market_prices=tuple(prices),
@@ -539,7 +543,7 @@ def parse(data: Mapping[str, Any]) -> Content:
         election_splendor=tuple(election),
         district=tuple(rows),
         district_below=below,
-        blocks=parse_blocks(data),
+        blocks=blocks,
         plans=parse_plans(data),
         events=parse_events(data),
     )
