@@ -941,8 +941,10 @@ def problems(state: State) -> list[str]:
     if not full and state.viewer >= n:
         found.append("the view's seat is not in the game")
 
-    # Inhabitants and districts.
+    # Inhabitants and districts (a Rural Exodus inhabitant is in transit while placed).
     total = state.supply
+    if state.step == S_PLACE and state.why == W_EXODUS:
+        total += state.left
     town, field = INITIAL_TOWN[state.family], INITIAL_FIELD[state.family]
     owned: list[int] = []
     for s in range(n):

@@ -1,0 +1,339 @@
+"""``IntendentesGame``: the Intendentes rules behind the common game contract.
+
+Player words come from ``core.intendentes.text`` (``describe``, ``narrate``, ``prompt``,
+``effects``, ``progress``) and ``core.intendentes.explain`` (``why_illegal``), imported when
+first needed; until those modules exist, plain fallbacks stand in.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections import Counter
+from types import ModuleType
+from typing import Any, Mapping, Sequence
+
+from core.engine import (
+    Game,
+    GameInfo,
+    OptionSpec,
+    PlainData,
+    Result,
+    Standings,
+    first_player_option,
+)
+from core.intendentes import actions as act
+from core.intendentes import rules, scoring
+from core.intendentes import state as st
+from core.intendentes.actions import Action, Bid
+from core.intendentes.content import (
+    BLOCKS,
+    EVENTS,
+    FAMILY_EVENT_INDICES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PHASE_NAMES,
+    PLAN_DECK,
+    PLANS,
+    ROUNDS,
+    START_MONEY,
+)
+from core.intendentes.state import FULL, HIDDEN, SPECTATOR, State
+from core.rng import Rng
+
+FAMILY = OptionSpec(
+    key="family",
+    label="Family game",
+    default=False,
+    help=(
+        "On: the family sides of the initial blocks and only the 11 family events. "
+        "Off (default): the advanced game with all 20 events."
+    ),
+)
+HIDDEN_MONEY = OptionSpec(
+    key="hidden_money",
+    label="Hidden money",
+    default=False,
+    help="On: each mayor's money is secret from the others. Off (default): money is public.",
+)
+FIRST_PLAYER = first_player_option(
+    "First player",
+    "Who is first in the round-1 turn order: drawn at random, or the seat you pick.",
+    MAX_PLAYERS,
+)
+
+INFO = GameInfo(
+    id="intendentes",
+    title="Intendentes",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    blurb=(
+        "Mayors of Buenos Aires Province bid for towns, fields, factories and police posts, "
+        "then weather fires, floods, protests and famine: the most splendid district wins."
+    ),
+    options=(FAMILY, HIDDEN_MONEY, FIRST_PLAYER),
+    hidden_information=True,
+)
+
+BID_SPREAD = 2
+"""``bot_actions`` keeps bids this far around its estimate of a block's worth."""
+
+
+def _words(name: str) -> ModuleType | None:
+    """``core.intendentes.<name>`` if it exists (helper C's text and explain modules)."""
+    try:
+        return importlib.import_module(f"core.intendentes.{name}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"core.intendentes.{name}":
+            raise
+        return None
+
+
+class IntendentesGame(Game[State, Action]):
+    """Intendentes for 2-4 players (see ``seeds/intendentes/rules.md``)."""
+
+    info = INFO
+
+    def __init__(self) -> None:
+        self._text: ModuleType | None = None
+        self._explain: ModuleType | None = None
+        self._looked = False
+
+    def _modules(self) -> tuple[ModuleType | None, ModuleType | None]:
+        if not self._looked:
+            self._text = _words("text")
+            self._explain = _words("explain")
+            self._looked = True
+        return self._text, self._explain
+
+    # --- lifecycle -------------------------------------------------------------------------
+    def setup(self, players: Sequence[str], seed: int, options: Mapping[str, Any]) -> State:
+        """Start a game; raises ValueError for a bad player count or option value."""
+        parsed: dict[str, Any] = {}
+        for spec in INFO.options:
+            parsed[spec.key] = spec.parse(options[spec.key]) if spec.key in options else spec.default
+        return rules.new_game(players, seed, parsed)
+
+    def to_act(self, state: State) -> list[int]:
+        """The one seat to decide (the game never has simultaneous choices)."""
+        return rules.to_act(state)
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` (§4.12); a decision with one option is never asked."""
+        return rules.legal_actions(state, seat)
+
+    def bot_actions(self, state: State, seat: int) -> list[Action]:
+        """The legal actions with long bid lists thinned: the lowest legal bid, +1, +2, an
+        estimate of the block's worth to ``seat`` and ±2 around it, and the highest."""
+        actions = rules.legal_actions(state, seat)
+        bids = [a.amount for a in actions if type(a) is Bid]
+        if len(bids) <= 6:
+            return actions
+        lo, hi = bids[0], bids[-1]
+        block = state.display[state.slot] if state.slot >= 0 else -1
+        worth = block_worth(state, seat, block) if block >= 0 else lo
+        wanted = {lo, lo + 1, lo + 2, hi}
+        wanted.update(range(worth - BID_SPREAD, worth + BID_SPREAD + 1))
+        chosen = sorted(a for a in wanted if lo <= a <= hi)
+        others = [a for a in actions if type(a) is not Bid]
+        return [act.bid(a) for a in chosen] + others
+
+    def apply_in_place(self, state: State, seat: int, action: Action) -> None:
+        """Perform a legal action on ``state`` and every automatic step after it."""
+        rules.apply_in_place(state, seat, action)
+
+    def why_illegal(self, state: State, seat: int, action: Action) -> str | None:
+        """A player-readable reason, or None when the action is legal."""
+        _, explain = self._modules()
+        if explain is not None:
+            reason: str | None = explain.why_illegal(state, seat, action)
+            return reason
+        return super().why_illegal(state, seat, action)
+
+    def is_over(self, state: State) -> bool:
+        """True after the final scoring that follows phase 8 of round 8."""
+        return state.over
+
+    def snapshot_options(self, state: State) -> dict[str, Any]:
+        """The options a state records (the first player is its outcome, not an option)."""
+        return {FAMILY.key: state.family, HIDDEN_MONEY.key: state.hidden_money}
+
+    def problems(self, state: State) -> list[str]:
+        """The invariants of the state (see :func:`core.intendentes.state.problems`)."""
+        return st.problems(state)
+
+    def num_players(self, state: State) -> int:
+        """Number of seats."""
+        return state.players
+
+    def clone(self, state: State) -> State:
+        """Fast independent copy."""
+        return state.clone()
+
+    def is_view(self, state: State) -> bool:
+        """True for a seat's or the spectator's view."""
+        return state.viewer != FULL
+
+    def is_undo_barrier(self, before: State, after: State) -> bool:
+        """True when a card was drawn or revealed, or the RNG was used."""
+        return before.reveals != after.reveals or before.rng != after.rng
+
+    # --- scoring ---------------------------------------------------------------------------
+    def result(self, state: State) -> Result:
+        """Splendor before the final scoring, each §11 bonus, and the total; ties share."""
+        return scoring.result(state)
+
+    def scores(self, state: State) -> list[int]:
+        """Splendor (the score all game long)."""
+        return list(state.splendor)
+
+    def standings(self, state: State) -> Standings:
+        """Splendor so far; with the §11 bonuses as if the game ended now."""
+        return scoring.standings(state)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """Estimated final splendor margin over the best opponent (greedy bots)."""
+        return scoring.evaluate(state, seat)
+
+    # --- information -----------------------------------------------------------------------
+    def view(self, state: State, seat: int | None) -> State:
+        """What ``seat`` may see (§4.12); ``None`` is a spectator.
+
+        Hidden: other hands (sizes public) and another mayor's drawn cards, the plan deck,
+        the block deck's order (shown sorted), the unrevealed events, the RNG, and with the
+        hidden-money option other mayors' money.
+        """
+        v = state.clone()
+        v.rng = None
+        v.cache = None
+        v.viewer = SPECTATOR if seat is None else seat
+        v.plan_deck = [HIDDEN] * len(state.plan_deck)
+        for other in range(state.players):
+            if other != seat:
+                v.hand[other] = [HIDDEN] * len(state.hand[other])
+                if state.hidden_money:
+                    v.money[other] = HIDDEN
+        if state.drawn and state.actor != seat:
+            v.drawn = [HIDDEN] * len(state.drawn)
+        v.block_deck = sorted(state.block_deck)
+        v.event_deck = [HIDDEN] * len(state.event_deck)
+        return v
+
+    def determinize(self, view: State, seat: int, rng: Rng) -> State:
+        """A whole game consistent with ``view``: the unseen plans (deck, other hands, a
+        draw) dealt at random, the block deck shuffled, the unrevealed events drawn from the
+        game's pool, hidden money guessed (the viewer's own), and a fresh RNG."""
+        s = view.clone()
+        s.cache = None
+        s.viewer = FULL
+        visible = Counter(p for p in s.plan_discard)
+        for row in s.hand:
+            visible.update(p for p in row if p != HIDDEN)
+        visible.update(p for p in s.drawn if p != HIDDEN)
+        unseen = list((Counter(PLAN_DECK) - visible).elements())
+        rng.shuffle(unseen)
+        for other in range(s.players):
+            row = s.hand[other]
+            if HIDDEN in row:
+                s.hand[other] = sorted(unseen.pop() for _ in row)
+        if HIDDEN in s.drawn:
+            s.drawn = [unseen.pop() for _ in s.drawn]
+        s.plan_deck = [unseen.pop() for _ in s.plan_deck]
+        rng.shuffle(s.block_deck)
+        pool = FAMILY_EVENT_INDICES if s.family else tuple(range(len(EVENTS)))
+        rest = [e for e in pool if e not in s.events_seen]
+        rng.shuffle(rest)
+        s.event_deck = rest[: len(s.event_deck)]
+        guess = view.money[seat] if 0 <= seat < s.players and view.money[seat] >= 0 else START_MONEY
+        s.money = [guess if m == HIDDEN else m for m in s.money]
+        s.rng = rng.spawn()
+        return s
+
+    # --- text ------------------------------------------------------------------------------
+    def describe(self, action: Action, state: State | None = None) -> str:
+        """Short text for an action (menus, the log)."""
+        text, _ = self._modules()
+        if text is not None:
+            words: str = text.describe(action, state)
+            return words
+        return plain_describe(action)
+
+    def narrate(self, action: Action, seat: int, before: State, after: State) -> str:
+        """The shared log's words for ``seat``'s action (about that player, never "you")."""
+        text, _ = self._modules()
+        if text is not None:
+            words: str = text.narrate(action, seat, before, after)
+            return words
+        return f"{before.names[seat]}: {plain_describe(action)}"
+
+    def prompt(self, state: State, seat: int) -> str:
+        """What ``seat`` has to decide now."""
+        text, _ = self._modules()
+        if text is not None:
+            words: str = text.prompt(state, seat)
+            return words
+        return f"Decide: {state.step_name.replace('_', ' ')}."
+
+    def effects(self, state: State) -> list[str]:
+        """What the latest action caused beyond itself (the log), in player words."""
+        text, _ = self._modules()
+        if text is not None:
+            lines: list[str] = text.effects(state)
+            return lines
+        return []
+
+    def progress(self, state: State) -> str:
+        """ "Round 3/8 · Security" or "Game over"."""
+        text, _ = self._modules()
+        if text is not None:
+            words: str = text.progress(state)
+            return words
+        if state.over:
+            return "Game over"
+        return f"Round {state.round}/{ROUNDS} · {PHASE_NAMES[state.phase - 1]}"
+
+    # --- encoding --------------------------------------------------------------------------
+    def encode_state(self, state: State) -> dict[str, PlainData]:
+        """Plain-data state (see :func:`core.intendentes.state.encode_state`)."""
+        return st.encode_state(state)
+
+    def decode_state(self, data: Any) -> State:
+        """Rebuild and validate a state; raises CorruptData."""
+        return st.decode_state(data)
+
+    def encode_action(self, action: Action) -> dict[str, PlainData]:
+        """Plain-data action ``{"kind": ..., ...}``."""
+        return act.encode_action(action)
+
+    def decode_action(self, data: Any) -> Action:
+        """Rebuild an action; raises CorruptData."""
+        return act.decode_action(data)
+
+
+def plain_describe(action: Action) -> str:
+    """A plain description of an action from its encoding (fallback words)."""
+    data = act.encode_action(action)
+    kind = str(data.pop("kind")).replace("_", " ")
+    params = ", ".join(f"{key} {value}" for key, value in data.items())
+    return f"{kind} ({params})" if params else kind
+
+
+def block_worth(state: State, seat: int, block: int) -> int:
+    """A rough worth in dollars of ``block`` to ``seat`` now, for thinning bid lists: the
+    splendor it brings, the district-size step, what its inhabitants earn over the rounds
+    left, officers and specials, less its risks."""
+    from core.intendentes.content import district_points
+
+    b = BLOCKS[block]
+    left = ROUNDS - state.round + 1
+    size = len(state.blocks[seat])
+    points = b.splendor + district_points(size + 1) - district_points(size) + 0.5 * b.initial
+    points -= 0.4 * sum(m for m in b.mods if m > 0)
+    points += 0.3 * (b.police + b.firemen) * min(left, 4)
+    if b.effect and not b.security:
+        points += 1.5
+    dollars = 1.6 * points + 0.25 * b.money * max(b.initial, min(b.capacity, 2)) * left
+    dollars += 0.3 * b.food * min(b.capacity, 2) * left
+    return max(b.cost, int(round(dollars)))
+
+
+__all__ = ["IntendentesGame", "INFO", "FAMILY", "HIDDEN_MONEY", "FIRST_PLAYER", "PLANS"]

@@ -1,0 +1,151 @@
+"""Intendentes scoring: the final bonuses of §11, the result, standings and the bots' evaluation.
+
+Splendor is the score all game long; after phase 8 of round 8 every mayor adds the final
+bonuses (:func:`final_bonuses`, categories :data:`~core.intendentes.state.BONUS_CATEGORIES`),
+which the rules store in ``state.final`` and add to ``state.splendor``.
+"""
+
+from __future__ import annotations
+
+from core.engine import Result, Standings, rank_by
+from core.intendentes.content import (
+    CENSUS_PER,
+    DEMONSTRATION,
+    FIRE,
+    FLOOD,
+    HAPPINESS_POINTS,
+    INSECURITY,
+    MONEY_PER,
+    RISK_SHARED_LOWEST,
+    RISK_UNIQUE_LOWEST,
+    ROUNDS,
+    WAREHOUSE_PER,
+    WAREHOUSE_POINTS,
+    district_points,
+)
+from core.intendentes.state import BONUS_CATEGORIES, S_OVER, State
+
+CATEGORIES: tuple[str, ...] = ("Splendor before scoring",) + BONUS_CATEGORIES + ("Total",)
+"""The result's and the standings' categories: splendor before the final scoring, each
+bonus of §11, and the total."""
+
+
+def risk_points(values: list[int]) -> list[int]:
+    """Overall-risk points for one index (§11): the only lowest +5, each tied lowest +2.
+
+    >>> risk_points([2, 4, 5]), risk_points([3, 3, 5]), risk_points([1, 1])
+    ([5, 0, 0], [2, 2, 0], [2, 2])
+    """
+    low = min(values)
+    tied = values.count(low)
+    award = RISK_UNIQUE_LOWEST if tied == 1 else RISK_SHARED_LOWEST
+    return [award if v == low else 0 for v in values]
+
+
+def final_bonuses(state: State) -> list[tuple[int, ...]]:
+    """Each seat's final-scoring points per category of ``BONUS_CATEGORIES`` if the game
+    ended now (§11). Hidden money (another seat's, in a view) counts as $0."""
+    n = state.players
+    risks = [risk_points([state.risk[s][index] for s in range(n)]) for index in (FIRE, FLOOD, INSECURITY)]
+    rows: list[tuple[int, ...]] = []
+    for s in range(n):
+        money = max(0, state.money[s])
+        rows.append(
+            (
+                district_points(len(state.blocks[s])),
+                sum(state.people[s]) // CENSUS_PER,
+                HAPPINESS_POINTS[state.discontent[s]],
+                risks[0][s],
+                risks[1][s],
+                risks[2][s],
+                WAREHOUSE_POINTS * (state.warehouse[s] // WAREHOUSE_PER),
+                money // MONEY_PER,
+            )
+        )
+    return rows
+
+
+def breakdown(state: State) -> list[tuple[int, ...]]:
+    """Rows of :data:`CATEGORIES` per seat: at the end the final scoring, before it the
+    scoring as if the game ended now."""
+    rows = []
+    if state.step == S_OVER and state.final:
+        for s in range(state.players):
+            bonus = tuple(state.final[s])
+            rows.append((state.splendor[s] - sum(bonus),) + bonus + (state.splendor[s],))
+        return rows
+    for s, bonus in enumerate(final_bonuses(state)):
+        rows.append((state.splendor[s],) + bonus + (state.splendor[s] + sum(bonus),))
+    return rows
+
+
+def result(state: State) -> Result:
+    """The final result: highest splendor wins; ties are shared (no tie-break, §11)."""
+    rows = breakdown(state)
+    totals = tuple(row[-1] for row in rows)
+    ranks = rank_by([(t,) for t in totals])
+    notes = []
+    for total in sorted(set(totals), reverse=True):
+        group = [s for s in range(state.players) if totals[s] == total]
+        if len(group) > 1:
+            names = " and ".join(state.names[s] for s in group)
+            notes.append(f"{names} tie on {total} splendor and share their place (no tie-break).")
+    return Result(
+        categories=CATEGORIES,
+        breakdown=tuple(rows),
+        totals=totals,
+        ranks=ranks,
+        notes=tuple(notes),
+    )
+
+
+def standings(state: State) -> Standings:
+    """Splendor so far, and with the final bonuses as if the game ended now."""
+    n = state.players
+    rows = breakdown(state)
+    if state.step == S_OVER:
+        return Standings(CATEGORIES, tuple(rows), tuple(rows), unit="splendor")
+    so_far = tuple((state.splendor[s],) + (0,) * len(BONUS_CATEGORIES) + (state.splendor[s],) for s in range(n))
+    return Standings(CATEGORIES, tuple(rows), so_far, unit="splendor")
+
+
+# --- the bots' evaluation --------------------------------------------------------------------------
+def _rounds_left(state: State) -> float:
+    """Rounds still to play, counting the current one by how much of it is left."""
+    return (ROUNDS - state.round) + (8 - state.phase + 0.5) / 8
+
+
+def seat_value(state: State, seat: int) -> float:
+    """An estimate of ``seat``'s final splendor: splendor and the final bonuses now, plus
+    small terms for what the position promises (income, food, money, discontent, penalty
+    cards and risk indices over the rounds left)."""
+    from core.intendentes.rules import income, production
+
+    left = _rounds_left(state)
+    bonus = final_bonuses(state)[seat]
+    value = float(state.splendor[seat] + sum(bonus))
+    if state.step == S_OVER:
+        return float(state.splendor[seat])
+    money = max(0, state.money[seat])
+    earn = income(state, seat)
+    value += 0.12 * earn * left + 0.05 * money
+    balance = production(state, seat) - sum(state.people[seat])
+    if balance < 0:
+        short = -balance * left - state.warehouse[seat]
+        if short > 0:
+            value -= 0.6 * short
+    else:
+        value += 0.1 * min(balance * left, 10)
+    value -= 0.25 * state.discontent[seat]
+    cards = state.cards[seat]
+    value -= (cards[FIRE] + cards[FLOOD] + cards[INSECURITY]) * min(left, 3.0) * 1.2
+    value -= cards[DEMONSTRATION] * min(left, 3.0) * 1.5
+    value -= 0.35 * sum(state.risk[seat]) * min(left, 4.0) / 4
+    return value
+
+
+def evaluate(state: State, seat: int) -> float:
+    """Estimated final splendor margin of ``seat`` over the best opponent (greedy bots)."""
+    values = [seat_value(state, s) for s in range(state.players)]
+    others = [values[s] for s in range(state.players) if s != seat]
+    return values[seat] - max(others)
