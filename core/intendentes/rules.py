@@ -685,18 +685,19 @@ def _demography_actions(state: State, seat: int) -> list[Action]:
     blocks, people, capacity = state.blocks[seat], state.people[seat], state.capacity[seat]
     gave, got = state.gave, state.got
     k = len(blocks)
-    targets = [j for j in range(k) if people[j] < capacity[j] and not gave >> j & 1]
-    if targets:
-        for i in range(k):
-            if people[i] > 0 and not got >> i & 1:
-                row = MOVE[blocks[i]]
-                for j in targets:
-                    if j != i:
-                        out.append(row[blocks[j]])
+    free = [j for j in range(k) if people[j] < capacity[j]]
+    if free:
+        targets = [j for j in free if not gave >> j & 1]
+        if targets:
+            for i in range(k):
+                if people[i] > 0 and not got >> i & 1:
+                    row = MOVE[blocks[i]]
+                    for j in targets:
+                        if j != i:
+                            out.append(row[blocks[j]])
         if TRAIN in blocks and not state.used[seat] & USED_TRAIN and state.supply >= TRAIN_STATION_INHABITANTS:
-            for j in range(k):
-                if people[j] < capacity[j]:
-                    out.append(TRAIN_STATION[blocks[j]])
+            for j in free:
+                out.append(TRAIN_STATION[blocks[j]])
     _plays_now(state, seat, out)
     out.append(END)
     return out
@@ -926,7 +927,8 @@ def _play(state: State, seat: int, plan: int, target: int) -> None:
     """Pay for ``plan``, discard it and apply its effect (§9)."""
     state.money[seat] -= plan_cost(state, seat, plan)
     state.hand[seat].remove(plan)
-    state.plan_discard.append(plan)
+    if plan != P_ADVISORS:  # Advisors goes to the discard pile after its draw
+        state.plan_discard.append(plan)
     state.round_plays[seat].append(plan)
     if PLAN_NEIGHBOUR[plan]:
         state.hit[target] |= 1 << plan
@@ -945,6 +947,7 @@ def _play(state: State, seat: int, plan: int, target: int) -> None:
         _start_task(state, S_PLACE, seat, IMMIGRATION_INHABITANTS, W_IMMIGRATION)
     elif plan == P_ADVISORS:
         _draw_keep(state, seat, W_ADVISORS)
+        state.plan_discard.append(plan)
     elif plan == P_VOLUNTEERS:
         cards = state.cards[seat]
         kind = FIRE if cards[FIRE] > 0 else FLOOD
