@@ -235,6 +235,10 @@ class Game(ABC, Generic[S, A]):
     """The contract. Subclasses implement the abstract methods; the rest have defaults."""
 
     info: GameInfo
+    final_scoring_subtracts: bool = False
+    """True when the final scoring can take points away (Intendentes' district size and
+    happiness), so a seat's points so far may exceed what it would have if the game ended
+    now; for the other games the final scoring only adds."""
 
     # --- lifecycle -------------------------------------------------------------------
     @abstractmethod

@@ -92,6 +92,7 @@ class IntendentesGame(Game[State, Action]):
     """Intendentes for 2-4 players (see ``seeds/intendentes/rules.md``)."""
 
     info = INFO
+    final_scoring_subtracts = True  # district size and happiness can be negative (§11)
 
     def __init__(self) -> None:
         self._text: ModuleType | None = None
