@@ -201,7 +201,8 @@ class IntendentesGame(Game[State, Action]):
 
         Hidden: other hands (sizes public) and another mayor's drawn cards, the plan deck,
         the block deck's order (shown sorted), the unrevealed events, the RNG, and with the
-        hidden-money option other mayors' money.
+        hidden-money option other mayors' money (unless it is $0, which the legality of
+        Permit Fees and Tax Audit tells anyway).
         """
         v = state.clone()
         v.rng = None
@@ -211,8 +212,8 @@ class IntendentesGame(Game[State, Action]):
         for other in range(state.players):
             if other != seat:
                 v.hand[other] = [HIDDEN] * len(state.hand[other])
-                if state.hidden_money:
-                    v.money[other] = HIDDEN
+                if state.hidden_money and state.money[other] > 0:
+                    v.money[other] = HIDDEN  # $0 shows: Permit Fees' and Tax Audit's legality tell it
         if state.drawn and state.actor != seat:
             v.drawn = [HIDDEN] * len(state.drawn)
         v.block_deck = sorted(state.block_deck)
@@ -222,7 +223,7 @@ class IntendentesGame(Game[State, Action]):
     def determinize(self, view: State, seat: int, rng: Rng) -> State:
         """A whole game consistent with ``view``: the unseen plans (deck, other hands, a
         draw) dealt at random, the block deck shuffled, the unrevealed events drawn from the
-        game's pool, hidden money guessed (the viewer's own), and a fresh RNG."""
+        game's pool, hidden money guessed (the viewer's own, at least $1), and a fresh RNG."""
         s = view.clone()
         s.cache = None
         s.viewer = FULL
@@ -245,7 +246,7 @@ class IntendentesGame(Game[State, Action]):
         rng.shuffle(rest)
         s.event_deck = rest[: len(s.event_deck)]
         guess = view.money[seat] if 0 <= seat < s.players and view.money[seat] >= 0 else START_MONEY
-        s.money = [guess if m == HIDDEN else m for m in s.money]
+        s.money = [max(1, guess) if m == HIDDEN else m for m in s.money]
         s.rng = rng.spawn()
         return s
 

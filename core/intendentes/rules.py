@@ -536,7 +536,7 @@ def _own_plan_legal(state: State, seat: int, plan: int) -> bool:
 def _neighbour_plan_legal(state: State, seat: int, plan: int, target: int) -> bool:
     """§4.2 for a neighbour plan on ``target`` (A19 is checked by the caller)."""
     if plan in (P_FEES, P_AUDIT):
-        return state.money[target] > 0
+        return state.money[target] != 0  # (a view may hide a positive amount)
     if plan == P_EXODUS:
         return sum(state.people[target]) > 0 and _has_free(state, seat)
     if plan == P_ARSON:

@@ -21,7 +21,8 @@ Fields (what a screen reads; every list indexed by seat has one entry per seat):
   acquisition order; ``people[seat]`` and ``capacity[seat]`` run parallel to it
   (inhabitants on the block; its capacity now, Housing Plan included; 0 for blocks that
   hold nobody). ``supply`` is the shared inhabitant supply (70 in all, with the districts).
-* tracks: ``money`` (−1 in a view for another seat with hidden money), ``splendor`` (the
+* tracks: ``money`` (:data:`HIDDEN` in a view for another seat with the hidden-money option,
+  unless it is $0, which shows), ``splendor`` (the
   score, may be negative), ``warehouse`` (food 0..40), ``discontent`` (0..15);
   ``risk[seat]`` = [fire, flood, insecurity] index values; ``cards[seat]`` = [fire, flood,
   insecurity, demonstration] penalty cards held; ``market`` the Food Market space 0..12.

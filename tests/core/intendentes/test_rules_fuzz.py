@@ -1,7 +1,8 @@
 """Seeded random playouts of Intendentes at 2, 3 and 4 players: every legal action applies,
 the invariants hold after each one, and the game ends after round 8 with a result.
 
-Every few moves the playout also checks ``apply`` against ``apply_in_place`` on a clone,
+Each seat's own view offers exactly its legal actions (bots choose from views). Every few
+moves the playout also checks ``apply`` against ``apply_in_place`` on a clone,
 the encoding round trip, and that views and their determinizations agree.
 """
 
@@ -36,6 +37,8 @@ def test_random_playout(players: int, seed: int) -> None:
         for other in range(players):
             if other != seat:
                 assert GAME.legal_actions(state, other) == []
+        # Bots choose from their own view: it must offer exactly the real choices.
+        assert GAME.legal_actions(GAME.view(state, seat), seat) == actions
         action = rng.choice(actions)
         if moves % 25 == 0:
             data = GAME.encode_state(state)
