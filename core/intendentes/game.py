@@ -33,7 +33,6 @@ from core.intendentes.content import (
     MIN_PLAYERS,
     PHASE_NAMES,
     PLAN_DECK,
-    PLANS,
     ROUNDS,
     START_MONEY,
 )
@@ -338,4 +337,4 @@ def block_worth(state: State, seat: int, block: int) -> int:
     return max(b.cost, int(round(dollars)))
 
 
-__all__ = ["IntendentesGame", "INFO", "FAMILY", "HIDDEN_MONEY", "FIRST_PLAYER", "PLANS"]
+__all__ = ["IntendentesGame", "INFO", "FAMILY", "HIDDEN_MONEY", "FIRST_PLAYER", "block_worth", "plain_describe"]

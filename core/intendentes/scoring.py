@@ -129,13 +129,16 @@ def seat_value(state: State, seat: int) -> float:
     money = max(0, state.money[seat])
     earn = income(state, seat)
     value += 0.12 * earn * left + 0.05 * money
-    balance = production(state, seat) - sum(state.people[seat])
-    if balance < 0:
-        short = -balance * left - state.warehouse[seat]
-        if short > 0:
-            value -= 0.6 * short
+    need = sum(state.people[seat]) - production(state, seat)
+    store = state.warehouse[seat]
+    if need > 0:
+        # A famine at this round's feeding (if still to come) costs inhabitants and
+        # discontent; later rounds' shortfall can still be bought or grown.
+        now = max(0, need - store) if state.phase <= 6 else 0
+        later = max(0, need * int(left) - max(0, store - need))
+        value -= 2.0 * now + 0.3 * later
     else:
-        value += 0.1 * min(balance * left, 10)
+        value += 0.1 * min(-need * left, 10)
     value -= 0.25 * state.discontent[seat]
     cards = state.cards[seat]
     value -= (cards[FIRE] + cards[FLOOD] + cards[INSECURITY]) * min(left, 3.0) * 1.2
