@@ -18,6 +18,12 @@ Migration Wave, Epidemic, famine, births with a short supply) run as *task* step
 effect; when a task ends the flow returns to the window or turn it interrupted, or moves
 the stage on (:func:`_task_done`).
 
+Public helpers for the words and the screen: :func:`neighbours`, :func:`plan_cost`,
+:func:`plan_has_effect`, :func:`already_hit`, :func:`market_price`, :func:`plays`,
+:func:`defended`, :func:`free_blocks`, :func:`exodus_sources`, :func:`birth_blocks`,
+:func:`event_hits`, :func:`income`, :func:`production`; :data:`PHASE_PLANS` (plan indices
+per phase), :data:`POLICE_REMOVES` / :data:`BRIGADE_REMOVES` (what officers remove).
+
 Interpretations beyond §13 (reported): Community Volunteers removes a Fire card when the
 district has one, else a Flood card (every remover of fire also removes flood, so fire
 first is never worse, and §4.12 gives the plan no type parameter).
@@ -544,6 +550,20 @@ def _neighbour_plan_legal(state: State, seat: int, plan: int, target: int) -> bo
     if plan == P_AGITATORS:
         return state.discontent[target] < DISCONTENT_MAX
     return True  # Smear Campaign
+
+
+def plan_has_effect(state: State, seat: int, plan: int, target: int) -> bool:
+    """§4.2: False when ``plan`` played by ``seat`` on ``target`` is certain to change
+    nothing (its cost aside), True otherwise. Phase, hand, cost, neighbours and A19 are not
+    looked at (see :func:`already_hit`)."""
+    if PLAN_NEIGHBOUR[plan]:
+        return _neighbour_plan_legal(state, seat, plan, target)
+    return _own_plan_legal(state, seat, plan)
+
+
+def already_hit(state: State, plan: int, target: int) -> bool:
+    """True if neighbour plan ``plan`` was already played on ``target`` this round (A19)."""
+    return bool(state.hit[target] >> plan & 1)
 
 
 def _plays_now(state: State, seat: int, out: list[Action]) -> None:
