@@ -184,7 +184,7 @@ class IntendentesScreen(GameScreen):
         self.shown: int | None = None  # the district shown (None: the viewer's or the actor's)
         self._places: tuple[object, DistrictPlaces] | None = None  # (view, its places)
         self._bid_for: tuple[Any, ...] = ()  # the decision the bid entry was set for
-        self._had_moves = False
+        self._targets_for: tuple[Any, ...] = ()  # the decision the cursor's places are for
         self._aim: list[tuple[int, int]] = []  # places the highlighted move aims at
 
     # --- layout ---------------------------------------------------------------------------
@@ -262,10 +262,14 @@ class IntendentesScreen(GameScreen):
         """Where moves can be made first, then every card and block of the district drawn
         (places to read about: the detail line tells them); while another mayor's district
         is shown, only the cards."""
-        if groups and not self._had_moves:
-            # The decision has just begun: start on a place where a move can be made.
+        decision = (len(self.table.log), self.viewer)
+        current = self.board_cursor.current
+        here = None if current is None else (current.row, current.col)
+        if groups and decision != self._targets_for and here not in groups:
+            # A decision has just begun: start on a place where a move can be made (not on
+            # a place left under the cursor while looking).
             self.board_cursor.index = -1
-        self._had_moves = bool(groups)
+        self._targets_for = decision
         layout = self.sizes
         looks = {card_position(slot, layout) for slot in range(4)}
         places = self.places(view)
@@ -324,11 +328,31 @@ class IntendentesScreen(GameScreen):
         self.query_one("#in-district", BoardPicture).show(district)
         others = self.query_one("#in-others", BoardPicture)
         others.display = layout.wide
+        others_rows = 0
         if layout.wide:
             rest = [s for s in range(view.players) if s != seat]
-            others.show(render_others(view, rest, tuple(s.name for s in names), layout.width))
+            picture = render_others(view, rest, tuple(s.name for s in names), layout.width)
+            others.show(picture)
+            others_rows = picture.height + 1  # (its margin)
         self._update_entry(view)
         self.show_detail("#in-detail", self._detail(view, self.cursor_position))
+        self._fit_legend(market.height + district.height + others_rows)
+
+    def _fit_legend(self, board_rows: int) -> None:
+        """Show the legend only where it leaves the detail line in view (late in a game at
+        80x24 the district needs its rows; the help tells the codes)."""
+        column = self.query_one("#board")
+        height = column.content_region.height
+        if not height:
+            return
+        legend = self.query_one("#in-legend", Legend)
+        detail = self.query_one("#in-detail", Static)
+        entry = self.query_one("#in-bid", NumberEntry)
+        rows = len(legend.lines(max(1, legend.content_region.width or column.content_region.width - 2)))
+        used = board_rows + (1 if entry.display else 0) + detail.outer_size.height
+        fits = used + rows <= height
+        if legend.display != fits:
+            legend.display = fits
 
     def _mark_aims(self, picture: Any) -> None:
         for row, col in self._aim:

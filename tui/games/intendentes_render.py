@@ -141,7 +141,7 @@ class Layout:
         return max(1, (self.width - indent + 1) // self.plan)
 
 
-SMALL = Layout(card=11, cell=16, cells=3, plan=16, wide=False)
+SMALL = Layout(card=11, cell=16, cells=3, plan=21, wide=False)
 WIDE = Layout(card=19, cell=20, cells=4, plan=27, wide=True)
 
 
