@@ -276,13 +276,9 @@ def render_market(view: State, layout: Layout) -> Picture:
         for offset, line in enumerate(lines):
             style = f"{body} bold" if offset == 0 or (offset == 1 and auctioned) else body
             picture.put(CARD_TOP + offset, col, line, style)
-    parts = auction_parts(view, layout)
-    text = "".join(t for t, _ in parts)
-    first = textwrap.wrap(text, layout.width)[0] if len(text) > layout.width else text
-    put_parts(picture, CARD_TOP + 5, 0, parts, len(first))
-    if len(first) < len(text):  # (a long event text goes on to a second row)
-        rest = text[len(first):].strip()
-        picture.put(CARD_TOP + 6, 2, rest[: layout.width - 2])
+    # (a long line goes on to a second row: it is cut after that)
+    for index, row in enumerate(wrap_parts(auction_parts(view, layout), layout.width)[:2]):
+        put_parts(picture, CARD_TOP + 5 + index, 2 if index else 0, row, layout.width)
     return picture
 
 
@@ -292,8 +288,9 @@ def seat_parts(view: State, seat: int) -> list[tuple[str, str]]:
 
 
 def auction_parts(view: State, layout: Layout) -> list[tuple[str, str]]:
-    """The auction line: who opened which block, the high bid and bidder, who passed, who
-    declined and who acquired; outside phase 1 the event."""
+    """The auction line: the block auctioned, who declined it, the high bid and bidder or
+    who opens, who passed and who bids now; then who has a block or declined this round
+    (and, wide, each mayor's money); outside phase 1 the event."""
     if view.stage != G_BIDDING:
         if view.event in (NONE, HIDDEN):
             return [(event_text(view, long=True), "dim")]
@@ -319,15 +316,54 @@ def auction_parts(view: State, layout: Layout) -> list[tuple[str, str]]:
         if view.step == S_AUCTION:
             parts.append((" · to bid ", ""))
             parts += seat_parts(view, view.actor)
-        return parts
-    done = [(s, status) for s, status in enumerate(view.bid_status) if status != 0]
-    parts.append(("Bidding: ", "bold"))
-    if view.actor >= 0 and not view.over:
-        parts += seat_parts(view, view.actor) + [(" opens next", "")]
-    for seat, status in done:
-        parts += [(" · ", "")] + seat_parts(view, seat)
-        parts.append((" has a block" if status == ACQUIRED else " declined" if status == DECLINED else "", ""))
+    else:
+        parts.append(("Bidding", "bold"))
+        if view.actor >= 0 and not view.over:
+            parts += [(": ", "")] + seat_parts(view, view.actor) + [(" opens next", "")]
+    for label, status in ((" · has a block ", ACQUIRED), (" · declined ", DECLINED)):
+        seats = [s for s, st in enumerate(view.bid_status) if st == status]
+        if seats:
+            parts.append((label, "dim"))
+            for s in seats:
+                parts += seat_parts(view, s)
+    if layout.wide:
+        parts.append((" · money", "dim"))
+        for s in range(view.players):
+            parts += [(" ", "")] + seat_parts(view, s) + [(f" {money_text(view, s)}", "")]
     return parts
+
+
+def slice_parts(parts: list[tuple[str, str]], start: int, end: int) -> list[tuple[str, str]]:
+    """The characters ``start``..``end`` of ``parts``' text, with their styles."""
+    out: list[tuple[str, str]] = []
+    at = 0
+    for text, style in parts:
+        lo, hi = max(start, at), min(end, at + len(text))
+        if lo < hi:
+            out.append((text[lo - at:hi - at], style))
+        at += len(text)
+    return out
+
+
+def wrap_parts(parts: list[tuple[str, str]], width: int, indent: int = 2) -> list[list[tuple[str, str]]]:
+    """``parts`` as rows of at most ``width`` cells, broken between words (styles kept);
+    rows after the first are indented."""
+    text = "".join(t for t, _ in parts)
+    rows: list[list[tuple[str, str]]] = []
+    at = 0
+    room = width
+    while at < len(text):
+        rest = text[at:]
+        if len(rest) <= room:
+            rows.append(slice_parts(parts, at, len(text)))
+            break
+        line = textwrap.wrap(rest, room, drop_whitespace=False)[0].rstrip() or rest[:room]
+        rows.append(slice_parts(parts, at, at + len(line)))
+        at += len(line)
+        while at < len(text) and text[at] == " ":
+            at += 1
+        room = width - indent
+    return rows
 
 
 def put_parts(picture: Picture, row: int, col: int, parts: list[tuple[str, str]], width: int) -> int:
