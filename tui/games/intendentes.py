@@ -315,7 +315,7 @@ class IntendentesScreen(GameScreen):
         if not self.is_mounted:
             return
         layout = self.sizes
-        market = self.mark_board(render_market(view, layout), view)
+        market = self.mark_board(render_market(view, layout, self._opener(view)), view)
         self._mark_aims(market)
         self.query_one("#in-market", BoardPicture).show(market)
         seat = self.district_seat(view)
@@ -353,6 +353,17 @@ class IntendentesScreen(GameScreen):
         fits = used + rows <= height
         if legend.display != fits:
             legend.display = fits
+
+    def _opener(self, view: State) -> int:
+        """Who opened the auction running (the last Open in the log), or NONE."""
+        if view.slot == NONE or view.decliner != NONE:
+            return NONE
+        for entry in reversed(self.table.log):
+            if isinstance(entry.action, Open):
+                return entry.seat if entry.action.slot == view.slot else NONE
+            if not isinstance(entry.action, (Bid, Pass)):
+                return NONE
+        return NONE
 
     def _mark_aims(self, picture: Any) -> None:
         for row, col in self._aim:

@@ -256,8 +256,9 @@ def card_position(slot: int, layout: Layout) -> tuple[int, int]:
     return (CARD_TOP, layout.card_col(slot))
 
 
-def render_market(view: State, layout: Layout) -> Picture:
-    """The market picture: the phase line, the four cards and the auction line."""
+def render_market(view: State, layout: Layout, opener: int = NONE) -> Picture:
+    """The market picture: the phase line, the four cards and the auction line
+    (``opener``: who opened the auction running, if known)."""
     picture = Picture()
     picture.put(0, 0, phase_line(view), "bold")
     if view.stage == G_BIDDING and layout.width >= 60:
@@ -277,7 +278,7 @@ def render_market(view: State, layout: Layout) -> Picture:
             style = f"{body} bold" if offset == 0 or (offset == 1 and auctioned) else body
             picture.put(CARD_TOP + offset, col, line, style)
     # (a long line goes on to a second row: it is cut after that)
-    for index, row in enumerate(wrap_parts(auction_parts(view, layout), layout.width)[:2]):
+    for index, row in enumerate(wrap_parts(auction_parts(view, layout, opener), layout.width)[:2]):
         put_parts(picture, CARD_TOP + 5 + index, 2 if index else 0, row, layout.width)
     return picture
 
@@ -287,10 +288,10 @@ def seat_parts(view: State, seat: int) -> list[tuple[str, str]]:
     return [(player_glyph(seat), player_style(seat))]
 
 
-def auction_parts(view: State, layout: Layout) -> list[tuple[str, str]]:
-    """The auction line: the block auctioned, who declined it, the high bid and bidder or
-    who opens, who passed and who bids now; then who has a block or declined this round
-    (and, wide, each mayor's money); outside phase 1 the event."""
+def auction_parts(view: State, layout: Layout, opener: int = NONE) -> list[tuple[str, str]]:
+    """The auction line: the block auctioned, who opened or declined it, the high bid and
+    bidder or who opens, who passed and who bids now; then who has a block or declined this
+    round (and, wide, each mayor's money); outside phase 1 the event."""
     if view.stage != G_BIDDING:
         if view.event in (NONE, HIDDEN):
             return [(event_text(view, long=True), "dim")]
@@ -302,6 +303,8 @@ def auction_parts(view: State, layout: Layout) -> list[tuple[str, str]]:
         parts.append((f"#{view.slot + 1} {block.name}: ", "bold"))
         if view.decliner != NONE:
             parts += seat_parts(view, view.decliner) + [(" declined it · ", "")]
+        elif opener != NONE and view.step != S_OPEN_BID:
+            parts += [("opened by ", "")] + seat_parts(view, opener) + [(" · ", "")]
         if view.high_bidder != NONE:
             parts += [("high ", ""), (f"${view.high_bid} ", "bold")] + seat_parts(view, view.high_bidder)
         elif view.step == S_OPEN_BID:
