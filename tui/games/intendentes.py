@@ -52,6 +52,7 @@ from core.intendentes.actions import (
 )
 from core.intendentes.content import (
     BLOCKS,
+    DEMONSTRATION,
     EFFECT_BLOCK,
     MARKET_PRICES,
     PHASE_NAMES,
@@ -74,6 +75,7 @@ from tui.games.intendentes_render import (
     WIDE,
     DistrictPlaces,
     Layout,
+    block_label,
     block_name,
     block_summary,
     card_position,
@@ -303,11 +305,28 @@ class IntendentesScreen(GameScreen):
         return [min(bids, key=lambda a: a.amount)] + others
 
     def action_label(self, action: Hashable, view: State) -> str:
-        """The lowest bid says that the entry takes any other amount."""
+        """Labels lead with what tells a place's moves apart (a narrow list cuts the end of
+        a row): an inhabitant's move its destination ("→ Field (B29), from Initial Town"),
+        an officer's the card removed; the lowest bid says the bid entry takes any other
+        amount. The detail line tells each move whole."""
         text = super().action_label(action, view)
         if isinstance(action, Bid):
             return f"{text} (other amounts: the bid entry)"
+        if isinstance(action, Move):
+            return f"→ {block_label(action.to_block)}, from {block_label(action.from_block)}"
+        if isinstance(action, Officer):
+            card = PENALTY_WORDS[action.penalty]
+            repression = " (+1 discontent)" if action.penalty == DEMONSTRATION else ""
+            return f"Remove a {card} card{repression}: officer of {block_label(action.block)}"
         return text
+
+    def move_preview(self, action: Hashable, view: State) -> Content:
+        """The move whole, in the rules' words (the list may have cut it or led with its
+        place); a bid adds that the entry takes any amount."""
+        text = self.game.describe(action, view)
+        if isinstance(action, Bid):
+            text += " · any other amount: the bid entry (m, then Escape, and Enter on the block)"
+        return plain(text)
 
     # --- drawing --------------------------------------------------------------------------
     def update_board(self, view: State) -> None:
@@ -474,10 +493,6 @@ class IntendentesScreen(GameScreen):
         if len(actions) == 1:
             return template(" · [b]Enter[/]: $move", move=self.action_label(actions[0], view))
         return template(" · [b]Enter[/]: choose among $n moves", n=len(actions))
-
-    def move_preview(self, action: Hashable, view: State) -> Content:
-        """The move whole; an inhabitant's move also marks where it goes."""
-        return super().move_preview(action, view)
 
     def show_on_board(self, action: Hashable, view: State) -> bool:
         """The cursor goes to the move's place; a move's destination is shaded."""

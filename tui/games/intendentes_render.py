@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from core.intendentes.content import (
     BLOCKS,
+    DECK_SIZE,
     DISCONTENT_MAX,
     EVENTS,
     FISTS,
@@ -176,6 +177,13 @@ def mods_words(block: Block) -> str:
 
 def officers(block: Block) -> int:
     return block.police + block.firemen
+
+
+def block_label(block: int) -> str:
+    """A block as the rules' words name it: "City (B13)" for a deck block (names repeat:
+    the id tells them apart), "Initial Town" for an initial one."""
+    info = BLOCKS[block]
+    return f"{info.name} ({info.id})" if block < DECK_SIZE else info.name
 
 
 def block_name(block: Block) -> str:
