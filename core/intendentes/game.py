@@ -12,6 +12,7 @@ from collections import Counter
 from types import ModuleType
 from typing import Any, Mapping, Sequence
 
+from core.ai.profile import SearchProfile
 from core.engine import (
     Game,
     GameInfo,
@@ -23,6 +24,7 @@ from core.engine import (
 )
 from core.intendentes import actions as act
 from core.intendentes import rules, scoring
+from core.intendentes.bots import block_worth
 from core.intendentes import state as st
 from core.intendentes.actions import Action, Bid
 from core.intendentes.content import (
@@ -92,6 +94,14 @@ class IntendentesGame(Game[State, Action]):
 
     info = INFO
     final_scoring_subtracts = True  # district size and happiness can be negative (§11)
+    # A game is ~140 decisions (2 players) and one evaluation ~0.1 ms, so the default
+    # profile (300 iterations of 8-decision rollouts scoring 8 moves) took ~1.5 s a hard
+    # decision. Searching greedy's best 3 moves with 40 greedy rollouts of 6 decisions,
+    # each scoring 4 sampled moves, keeps a hard decision near 0.2 s (see the helper F
+    # report of the Intendentes bots for the measured win rates).
+    ai_profile = SearchProfile(
+        normal_iterations=16, hard_iterations=40, rollout_depth=6, root_candidates=3, greedy_sample=4
+    )
 
     def __init__(self) -> None:
         self._text: ModuleType | None = None
@@ -122,8 +132,9 @@ class IntendentesGame(Game[State, Action]):
         return rules.legal_actions(state, seat)
 
     def bot_actions(self, state: State, seat: int) -> list[Action]:
-        """The legal actions with long bid lists thinned: the lowest legal bid, +1, +2, an
-        estimate of the block's worth to ``seat`` and ±2 around it, and the highest."""
+        """The legal actions with long bid lists thinned: the lowest legal bid, +1, +2, the
+        block's worth to ``seat`` (:func:`core.intendentes.bots.block_worth`: the dollars it
+        adds to the seat's estimated final splendor) and ±2 around it, and the highest."""
         actions = rules.legal_actions(state, seat)
         bids = [a.amount for a in actions if type(a) is Bid]
         if len(bids) <= 6:
@@ -316,25 +327,6 @@ def plain_describe(action: Action) -> str:
     kind = str(data.pop("kind")).replace("_", " ")
     params = ", ".join(f"{key} {value}" for key, value in data.items())
     return f"{kind} ({params})" if params else kind
-
-
-def block_worth(state: State, seat: int, block: int) -> int:
-    """A rough worth in dollars of ``block`` to ``seat`` now, for thinning bid lists: the
-    splendor it brings, the district-size step, what its inhabitants earn over the rounds
-    left, officers and specials, less its risks."""
-    from core.intendentes.content import district_points
-
-    b = BLOCKS[block]
-    left = ROUNDS - state.round + 1
-    size = len(state.blocks[seat])
-    points = b.splendor + district_points(size + 1) - district_points(size) + 0.5 * b.initial
-    points -= 0.4 * sum(m for m in b.mods if m > 0)
-    points += 0.3 * (b.police + b.firemen) * min(left, 4)
-    if b.effect and not b.security:
-        points += 1.5
-    dollars = 1.6 * points + 0.25 * b.money * max(b.initial, min(b.capacity, 2)) * left
-    dollars += 0.3 * b.food * min(b.capacity, 2) * left
-    return max(b.cost, int(round(dollars)))
 
 
 __all__ = ["IntendentesGame", "INFO", "FAMILY", "HIDDEN_MONEY", "FIRST_PLAYER", "block_worth", "plain_describe"]

@@ -8,9 +8,9 @@ which the rules store in ``state.final`` and add to ``state.splendor``.
 from __future__ import annotations
 
 from core.engine import Result, Standings, rank_by
+from core.intendentes import bots
 from core.intendentes.content import (
     CENSUS_PER,
-    DEMONSTRATION,
     FIRE,
     FLOOD,
     HAPPINESS_POINTS,
@@ -18,7 +18,6 @@ from core.intendentes.content import (
     MONEY_PER,
     RISK_SHARED_LOWEST,
     RISK_UNIQUE_LOWEST,
-    ROUNDS,
     WAREHOUSE_PER,
     WAREHOUSE_POINTS,
     district_points,
@@ -110,45 +109,7 @@ def standings(state: State) -> Standings:
 
 
 # --- the bots' evaluation --------------------------------------------------------------------------
-def _rounds_left(state: State) -> float:
-    """Rounds still to play, counting the current one by how much of it is left."""
-    return (ROUNDS - state.round) + (8 - state.phase + 0.5) / 8
-
-
-def seat_value(state: State, seat: int) -> float:
-    """An estimate of ``seat``'s final splendor: splendor and the final bonuses now, plus
-    small terms for what the position promises (income, food, money, discontent, penalty
-    cards and risk indices over the rounds left)."""
-    from core.intendentes.rules import income, production
-
-    left = _rounds_left(state)
-    bonus = final_bonuses(state)[seat]
-    value = float(state.splendor[seat] + sum(bonus))
-    if state.step == S_OVER:
-        return float(state.splendor[seat])
-    money = max(0, state.money[seat])
-    earn = income(state, seat)
-    value += 0.12 * earn * left + 0.05 * money
-    need = sum(state.people[seat]) - production(state, seat)
-    store = state.warehouse[seat]
-    if need > 0:
-        # A famine at this round's feeding (if still to come) costs inhabitants and
-        # discontent; later rounds' shortfall can still be bought or grown.
-        now = max(0, need - store) if state.phase <= 6 else 0
-        later = max(0, need * int(left) - max(0, store - need))
-        value -= 2.0 * now + 0.3 * later
-    else:
-        value += 0.1 * min(-need * left, 10)
-    value -= 0.25 * state.discontent[seat]
-    cards = state.cards[seat]
-    value -= (cards[FIRE] + cards[FLOOD] + cards[INSECURITY]) * min(left, 3.0) * 1.2
-    value -= cards[DEMONSTRATION] * min(left, 3.0) * 1.5
-    value -= 0.35 * sum(state.risk[seat]) * min(left, 4.0) / 4
-    return value
-
-
 def evaluate(state: State, seat: int) -> float:
-    """Estimated final splendor margin of ``seat`` over the best opponent (greedy bots)."""
-    values = [seat_value(state, s) for s in range(state.players)]
-    others = [values[s] for s in range(state.players) if s != seat]
-    return values[seat] - max(others)
+    """Estimated final splendor margin of ``seat`` over the best opponent (the bots'
+    evaluation, :func:`core.intendentes.bots.evaluate`)."""
+    return bots.evaluate(state, seat)
