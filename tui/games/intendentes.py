@@ -491,7 +491,7 @@ class IntendentesScreen(GameScreen):
         if not actions:
             return Content()
         if len(actions) == 1:
-            return template(" · [b]Enter[/]: $move", move=self.action_label(actions[0], view))
+            return template(" · [b]Enter[/]: $move", move=self.game.describe(actions[0], view))
         return template(" · [b]Enter[/]: choose among $n moves", n=len(actions))
 
     def show_on_board(self, action: Hashable, view: State) -> bool:
