@@ -20,6 +20,7 @@ _MODULES: dict[str, str] = {
     "quadropolis": "core.quadropolis",
     "council": "core.council",
     "elgrande": "core.elgrande",
+    "intendentes": "core.intendentes",
 }
 
 
@@ -49,6 +50,11 @@ _LISTINGS: dict[str, Listing] = {
         "elgrande", "El Grande", 2, 5,
         "Bid power cards for turn order, then send caballeros across medieval Spain around the "
         "King to win majorities in its regions and the secret Castillo.",
+    ),
+    "intendentes": Listing(
+        "intendentes", "Intendentes", 2, 4,
+        "Mayors of Buenos Aires Province bid for towns, fields, factories and police posts, "
+        "then weather fires, floods, protests and famine: the most splendid district wins.",
     ),
 }
 

@@ -8,8 +8,8 @@ import importlib
 import pytest
 
 # Modules whose doctests are checked (``counted``/``visible``, ``rank_by``, ``ordinal``,
-# ``template``, the scores panel's ``cell``).
-MODULES = ["core.words", "core.engine", "tui.screens.game_over", "tui.text", "tui.screens.standings"]
+# ``template``, the scores panel's ``cell``, the menu's ``wrap_titles``).
+MODULES = ["core.words", "core.engine", "tui.screens.game_over", "tui.text", "tui.screens.standings", "tui.screens.menu"]
 
 
 @pytest.mark.parametrize("name", MODULES)

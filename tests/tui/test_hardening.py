@@ -27,7 +27,7 @@ from tui.widgets.picture import BoardPicture
 
 from tests.tui.helpers import open_game, random_table, wait_for_screen, wait_for_turn, write_fixed_save
 
-HIDDEN_HAND_GAMES = ("council", "elgrande")
+HIDDEN_HAND_GAMES = ("council", "elgrande", "intendentes")
 HOSTILE = ("[@click=app.quit()]Bo", "[$error]Cy", "[b]Di")
 
 
@@ -61,10 +61,10 @@ def two_humans(game_id: str, names: tuple[str, str] = ("Ada", "Brook")) -> list[
 
 
 def hand_text(screen: GameScreen) -> str:
-    """The private panel and (Council) the hand line as drawn now."""
+    """The private panel and (Council, Intendentes) the hand line as drawn now."""
     parts = [str(screen.query_one("#private").render())]
     for picture in screen.query(BoardPicture):
-        parts += [line for line in picture.plain_lines() if line.startswith(("Hand", "Power"))]
+        parts += [line for line in picture.plain_lines() if line.strip().startswith(("Hand", "Power", "plans"))]
     return " ".join(parts).strip()
 
 
@@ -73,7 +73,7 @@ async def assert_curtain_first(pilot: Pilot[Any], app: MeepleApp) -> GameScreen:
     curtain = await wait_for_screen(pilot, HandOffScreen)
     game_screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
     assert game_screen.viewer is None, "no seat's view may be drawn under the curtain"
-    assert hand_text(game_screen) in ("", "Hand: 0 cards"), hand_text(game_screen)
+    assert hand_text(game_screen) in ("", "Hand: 0 cards", "plans: none"), hand_text(game_screen)
     assert game_screen.query_one("#actions")._items == [], "no moves listed under the curtain"
     await pilot.press("enter")
     await pilot.pause()
@@ -153,7 +153,7 @@ def test_hidden_castillo_shows_no_per_player_sum() -> None:
     asyncio.run(main())
 
 
-@pytest.mark.parametrize("game_id", ("quadropolis", "council", "elgrande"))
+@pytest.mark.parametrize("game_id", ("quadropolis", "council", "elgrande", "intendentes"))
 def test_names_that_look_like_markup_are_shown_as_typed(game_id: str) -> None:
     """Markup in names never becomes links or styles: game screen, log, game over, load."""
     names = HOSTILE[:2]

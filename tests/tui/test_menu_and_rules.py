@@ -258,7 +258,7 @@ def test_rules_show_one_scrollbar_thumb_wherever_the_text_is() -> None:
         scrolling = [w for w in screen.walk_children() if w.show_vertical_scrollbar or w.show_horizontal_scrollbar]
         assert scrolling == [viewer]
         assert viewer.region.width == 80, "the text and its scrollbar take the whole width"
-        for game_id in ["quadropolis", "council", "elgrande"]:
+        for game_id in ["quadropolis", "council", "elgrande", "intendentes"]:
             screen.query_one("#rules-game", Select).value = game_id
             await pilot.pause()
             await pilot.pause()

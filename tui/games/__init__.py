@@ -12,6 +12,7 @@ _SCREENS: dict[str, str] = {
     "quadropolis": "tui.games.quadropolis:QuadropolisScreen",
     "council": "tui.games.council:CouncilScreen",
     "elgrande": "tui.games.elgrande:ElGrandeScreen",
+    "intendentes": "tui.games.intendentes:IntendentesScreen",
 }
 
 

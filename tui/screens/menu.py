@@ -22,6 +22,29 @@ if TYPE_CHECKING:
     from saves import Autosaver
     from tui.screens.game import GameScreen
 
+GAMES_LINE_WIDTH = 46
+"""The menu box's width (``#menu-box`` in menu.tcss): the games line breaks between titles."""
+
+
+def wrap_titles(lead: str, titles: list[str], width: int) -> str:
+    """``lead`` and the titles joined by commas, in lines of at most ``width`` characters
+    broken between titles (never inside one, as plain wrapping would: "El / Grande").
+
+    >>> print(wrap_titles("Games: ", ["Quadropolis", "Council of Four", "El Grande"], 30))
+    Games: Quadropolis,
+    Council of Four, El Grande
+    """
+    lines = [lead.rstrip()]
+    for index, title in enumerate(titles):
+        piece = title + ("," if index < len(titles) - 1 else "")
+        joined = f"{lines[-1]} {piece}" if lines[-1] else piece
+        if len(joined) <= width or lines[-1] == lead.rstrip():
+            lines[-1] = joined
+        else:
+            lines.append(piece)
+    return "\n".join(lines)
+
+
 LOGO = r"""
  __  __                 _
 |  \/  | ___  ___ _ __ | | ___
@@ -123,7 +146,8 @@ class MenuScreen(Screen[None]):
     @staticmethod
     def _games_line() -> Content:
         titles = [game.title for game in listings()]  # no engine is imported for them
-        return plain("Games: " + ", ".join(titles))
+        lines = wrap_titles("Games: ", titles, GAMES_LINE_WIDTH).split("\n")
+        return Content("\n").join(plain(line) for line in lines)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Run the chosen menu entry."""
