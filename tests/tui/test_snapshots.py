@@ -182,3 +182,69 @@ def test_elgrande_round_scoring_summary(snap_compare: Any, size: tuple[int, int]
         assert isinstance(pilot.app.screen, ScoringScreen)
 
     assert snap_compare(app(), terminal_size=size, run_before=before)
+
+
+def intendentes_sensible_table(until: Any = None, seed: int = 5) -> Any:
+    """A 3-mayor Intendentes table played by seeded random moves that a real mayor would
+    not find silly: the lowest bid, no fast increase (it costs 10 splendor), market
+    purchases taken; until ``until(table)`` or the end; seat 0 acts first in round 1.
+    (Not the bots: a better evaluation must not change these pictures.)"""
+    from core.intendentes import GAME
+    from core.intendentes.actions import Bid, Buy, Fast, Skip
+    from core.rng import Rng
+    from core.table import Table
+    from tests.tui.helpers import seats
+
+    table = Table.new(GAME, seats("human", "human", "human"), seed, {"first_player": "0"})
+    rng = Rng(9)
+    while not table.is_over() and not (until is not None and until(table)):
+        seat = table.to_act()[0]
+        legal = table.legal_actions(seat)
+        bids = [a for a in legal if isinstance(a, Bid)]
+        pool = [a for a in legal if not isinstance(a, (Bid, Fast))]
+        if bids:
+            pool.append(min(bids, key=lambda a: a.amount))
+        if Skip() in legal:
+            pool = [Skip()]
+        elif Buy() in legal:
+            pool = [Buy()]
+        table.submit(seat, pool[rng.randbelow(len(pool))])
+    return table
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_intendentes_auction(snap_compare: Any, size: tuple[int, int]) -> None:
+    """Round 2's auction running: a high bid stands and seat 0 is asked to raise or pass."""
+    from core.intendentes.state import S_AUCTION
+
+    async def before(pilot: Pilot[Any]) -> None:
+        table = intendentes_sensible_table(lambda t: t.state.round == 2 and t.state.step == S_AUCTION
+                                         and t.to_act() == [0])
+        await open_game(pilot, table)
+        await pilot.pause()
+
+    assert snap_compare(app(), terminal_size=size, run_before=before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_intendentes_security(snap_compare: Any, size: tuple[int, int]) -> None:
+    """Seat 0's security turn in a later round, with penalty cards to remove."""
+    from core.intendentes.state import S_SECURITY
+
+    async def before(pilot: Pilot[Any]) -> None:
+        table = intendentes_sensible_table(lambda t: t.state.round >= 3 and t.state.step == S_SECURITY
+                                         and t.to_act() == [0] and sum(t.state.cards[0]) > 0)
+        await open_game(pilot, table)
+        await pilot.pause()
+
+    assert snap_compare(app(), terminal_size=size, run_before=before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_intendentes_final_scoring(snap_compare: Any, size: tuple[int, int]) -> None:
+    async def before(pilot: Pilot[Any]) -> None:
+        await open_game(pilot, intendentes_sensible_table())
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, GameOverScreen)
+
+    assert snap_compare(app(), terminal_size=size, run_before=before)
