@@ -149,21 +149,29 @@ BIG_BLOCKS: tuple[str, ...] = (
 
 
 def fill_supply(state: State, seats: tuple[int, ...], keep: int = 0) -> None:
-    """Bring the supply down to ``keep`` tokens by filling the initial blocks of ``seats``
-    and giving them full big towns and cities from the deck (at most 10 blocks a seat)."""
+    """Bring the supply down to ``keep`` tokens with districts of ``seats`` that have no births
+    to come: their initial towns filled, full big towns and cities from the deck (at most 10
+    blocks a seat), and the rest on their initial fields (fields have no births)."""
     pool = [b for b in BIG_BLOCKS if all(block(b) not in row for row in state.blocks)]
+    pool.sort(key=lambda b: -BLOCKS[block(b)].capacity)
+
+    def top_up(seat: int, block_id: str) -> None:
+        index = block(block_id)
+        if state.supply <= keep or index not in state.blocks[seat]:
+            return
+        i = state.blocks[seat].index(index)
+        room = state.capacity[seat][i] - state.people[seat][i]
+        set_people(state, seat, block_id, state.people[seat][i] + min(room, state.supply - keep))
+
     for seat in seats:
-        for block_id in ("IT-A", "IF-A", "IT-F", "IF-F"):
-            index = block(block_id)
-            if state.supply <= keep or index not in state.blocks[seat]:
-                continue
-            i = state.blocks[seat].index(index)
-            room = state.capacity[seat][i] - state.people[seat][i]
-            set_people(state, seat, block_id, state.people[seat][i] + min(room, state.supply - keep))
-        while state.supply > keep and len(state.blocks[seat]) < 10 and pool:
-            block_id = pool.pop(0)
+        top_up(seat, "IT-F" if state.family else "IT-A")
+        for block_id in list(pool):
             room = BLOCKS[block(block_id)].capacity
-            give(state, seat, block_id, min(room, state.supply - keep))
+            if len(state.blocks[seat]) < 10 and room <= state.supply - keep:
+                give(state, seat, block_id, room)
+                pool.remove(block_id)
+    for seat in seats:
+        top_up(seat, "IF-F" if state.family else "IF-A")
     assert state.supply == keep, f"could not bring the supply down to {keep}"
     assert inhabitants_total(state) == SUPPLY
     assert GAME.problems(state) == []

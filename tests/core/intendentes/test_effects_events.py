@@ -16,6 +16,7 @@ from core.intendentes.content import DEMONSTRATION, EVENTS, FIRE, FLOOD, INSECUR
 from core.intendentes.state import G_WINDOW, S_PLACE, S_REMOVE, S_WINDOW, W_EPIDEMIC, W_MIGRATION, State
 from tests.core.intendentes.builders import (
     at,
+    fill_supply,
     block,
     do,
     drive,
@@ -401,3 +402,14 @@ def test_irrigation_during_drought_and_bumper_harvest() -> None:
         s = play_plan(s, "irrigation")
         s = to_happiness(s)
         assert s.warehouse[0] == 5 + 3 * per_field - 5, key
+
+
+def test_migration_wave_stops_when_the_supply_runs_out() -> None:
+    s = new(3)
+    fill_supply(s, (1, 2), keep=1)
+    reveal(s, "migration_wave")
+    s = do(s, PASS)
+    assert (s.step, s.actor) == (S_PLACE, 0)
+    s = do(s, Place(block("IF-A")))
+    assert s.supply == 0 and s.people[0] == [2, 1]
+    assert s.phase > 4  # nobody else can place

@@ -12,6 +12,8 @@ import pytest
 
 from core.intendentes.actions import (
     PASS,
+    STOP,
+    Birth,
     Bid,
     Choose,
     Keep,
@@ -24,6 +26,7 @@ from core.intendentes.state import (
     G_DEMOGRAPHY,
     G_SECURITY,
     G_WINDOW,
+    S_BIRTH,
     S_CHOOSE,
     S_DEMOGRAPHY,
     S_FAST,
@@ -211,6 +214,7 @@ def test_immigration_program_places_two_new_inhabitants() -> None:
     supply = s.supply
     s = play_plan(s, "immigration_program")
     assert s.step == S_PLACE and s.left == 2
+    assert STOP not in legal(s)  # compulsory while possible
     s = do(s, Place(block("IF-A")))
     s = do(s, Place(block("IT-A")))
     assert s.people[0] == [3, 1] and s.supply == supply - 2 and s.money[0] == 15
@@ -707,3 +711,19 @@ def test_smear_campaign_may_take_splendor_below_zero() -> None:
     window(s, 8)
     s = play_plan(s, "smear_campaign", 1)
     assert s.splendor[1] == -2  # A13: unbounded
+
+
+def test_housing_credits_with_a_short_supply_are_chosen() -> None:
+    s = new(3)
+    hand(s, 0, "housing_credits")
+    b05 = give(s, 0, "B05", 1)
+    b06 = give(s, 0, "B06", 1)
+    set_people(s, 0, "IT-A", 4)  # full: no birth, no credit
+    fill_supply(s, (1, 2), keep=1)  # (seat 1 and 2's towns are full: no births there)
+    window(s, 7)
+    s = play_plan(s, "housing_credits")
+    assert s.step == S_BIRTH and s.actor == 0
+    assert set(legal(s)) == {Birth(b05), Birth(b06)}
+    s = do(s, Birth(b06))
+    people = dict(zip(s.blocks[0], s.people[0]))
+    assert (people[b05], people[b06], s.supply) == (1, 2, 0)
