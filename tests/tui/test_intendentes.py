@@ -21,6 +21,7 @@ from core.table import Table
 from saves import Autosaver
 from tui.app import MeepleApp
 from tui.games.intendentes import IntendentesScreen
+from tui.games.intendentes_render import DISTRICT_TOP
 from tui.widgets.action_list import ActionList
 from tui.widgets.number_entry import NumberEntry
 from tui.widgets.picture import BoardPicture
@@ -87,8 +88,14 @@ async def play_by_keys(pilot: Pilot[Any], screen: IntendentesScreen, action: Any
         await play_with_cursor(pilot, screen, action)
 
 
-def picture_text(screen: IntendentesScreen, name: str) -> str:
-    return "\n".join(screen.query_one(f"#in-{name}", BoardPicture).plain_lines())
+def board_lines(screen: IntendentesScreen) -> list[str]:
+    """The board picture's rows as shown."""
+    return screen.query_one("#in-picture", BoardPicture).plain_lines()
+
+
+def district_text(screen: IntendentesScreen) -> str:
+    """The rows of the district drawn in full (and, wide, the others' after it)."""
+    return "\n".join(board_lines(screen)[DISTRICT_TOP:])
 
 
 def test_a_bid_through_the_bid_entry() -> None:
@@ -183,7 +190,7 @@ def test_a_demography_move_through_the_board_cursor() -> None:
             moves = [a for a in table.legal_actions(0) if isinstance(a, Move)]
             move = moves[-1]
             where = screen.board_position(move, screen.current_view())
-            assert where is not None and where[0] >= 100, "a move is made on a block of the district"
+            assert where is not None and where[0] >= DISTRICT_TOP, "a move is made on a block of the district"
             view = table.view(0)
             source = view.position(0, move.from_block)
             had = view.people[0][source]
@@ -232,21 +239,21 @@ def test_80x24_shows_one_district_and_tab_the_others() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             table = intendentes_table(seat0_at(S_DEMOGRAPHY), kinds=("human", "human", "human"))
             screen = await open_intendentes(pilot, table)
-            assert not screen.query_one("#in-others").display
-            text = picture_text(screen, "district")
+            text = district_text(screen)
+            assert "B Brook" not in text
             assert text.startswith("A Ada") and "unrest" in text and "risk F" in text
-            market = picture_text(screen, "market")
-            assert market.startswith("Round 1/8 · Phase 2 Demography")
+            phase = str(screen.query_one("#in-phase").render())
+            assert phase.startswith("Round 1/8 · Phase 2 Demography")
             await pilot.press("tab")
             await pilot.pause()
-            assert picture_text(screen, "district").startswith("B Brook")
-            assert all(t.row < 100 for t in screen.board_cursor.targets), "only the cards while another is shown"
+            assert district_text(screen).startswith("B Brook")
+            assert all(t.row < DISTRICT_TOP for t in screen.board_cursor.targets), "only the cards while another is shown"
             await pilot.press("tab", "tab")
             await pilot.pause()
-            assert picture_text(screen, "district").startswith("A Ada")
+            assert district_text(screen).startswith("A Ada")
             await pilot.press("tab", "right")
             await pilot.pause()
-            assert picture_text(screen, "district").startswith("A Ada"), "an arrow brings yours back"
+            assert district_text(screen).startswith("A Ada"), "an arrow brings yours back"
 
     asyncio.run(main())
 
@@ -258,11 +265,10 @@ def test_120x40_shows_the_other_districts_side_by_side() -> None:
             table = intendentes_table(seat0_at(S_DEMOGRAPHY), kinds=("human", "human", "human"),
                                       options={"hidden_money": True})
             screen = await open_intendentes(pilot, table)
-            others = screen.query_one("#in-others", BoardPicture)
-            assert others.display
-            text = "\n".join(others.plain_lines())
-            assert "B Brook" in text and "C Cyd" in text
+            text = district_text(screen)
+            assert text.startswith("A Ada")
+            assert "B Brook" in text and "C Cyd" in text, "the others' districts are drawn too"
             assert "$?" in text, "hidden money is not shown"
-            assert "$?" not in picture_text(screen, "district").splitlines()[0]
+            assert "$?" not in text.splitlines()[0], "the viewer's own money is"
 
     asyncio.run(main())

@@ -4,12 +4,14 @@ The board uses the shared cursor. Arrows move over the three biddable blocks and
 one, over the blocks of your district, your penalty cards, the food price and your plans;
 Enter makes the move there, or lists the moves there when there are several (opening or
 declining a block; moving an inhabitant from a block to another; an officer's choice of
-card ...). A bid is made with the bid entry under the cards: Up and Down change the amount
-by $1, Page keys by $5, digits type it, Enter bids (Escape returns to the board, where
-Enter on the block comes back to it); passing is a move in the list (or e). Moves without
+card ...). A bid is made with the bid entry, which takes the round line's place above the
+cards while you bid: Up and Down change the amount by $1, Page keys by $5, digits type it,
+Enter bids (Escape returns to the board, where Enter on the block comes back to it);
+passing is a move in the list (or e). Moves without
 a place (ending a turn or a plan window, passing, skipping) are in the move list, and e
 makes the one there is. On wide terminals the other mayors' districts stand side by side
-under yours; on smaller ones Tab shows them one at a time.
+under yours (the last turn's moves in them marked); on smaller ones Tab shows them one at
+a time. The board is one picture (market, then districts), its places in picture rows.
 """
 
 from __future__ import annotations
@@ -60,6 +62,7 @@ from core.intendentes.content import (
 )
 from core.intendentes.state import (
     BONUS_CATEGORIES,
+    HIDDEN,
     NONE,
     S_AUCTION,
     S_KEEP,
@@ -75,15 +78,17 @@ from tui.games.intendentes_render import (
     WIDE,
     DistrictPlaces,
     Layout,
+    OtherPlaces,
     block_label,
     block_name,
     block_summary,
     card_position,
     district_places,
+    draw_district,
+    draw_others,
     money_text,
-    render_district,
+    phase_line,
     render_market,
-    render_others,
 )
 from tui.screens.game import GameScreen
 from tui.text import notify, plain, template
@@ -91,7 +96,7 @@ from tui.widgets.board import BoardView
 from tui.widgets.cursor import Target
 from tui.widgets.legend import Legend
 from tui.widgets.number_entry import NumberEntry
-from tui.widgets.picture import BoardPicture
+from tui.widgets.picture import BoardPicture, Picture
 from tui.widgets.players import player_tag
 
 DONE_KINDS = (End, Pass, Skip, Stop, KeepHand)
@@ -185,6 +190,7 @@ class IntendentesScreen(GameScreen):
         super().__init__(*args, **kwargs)
         self.shown: int | None = None  # the district shown (None: the viewer's or the actor's)
         self._places: tuple[object, DistrictPlaces] | None = None  # (view, its places)
+        self._others: tuple[object, tuple[int, int], OtherPlaces] | None = None  # the same, wide
         self._bid_for: tuple[Any, ...] = ()  # the decision the bid entry was set for
         self._targets_for: tuple[Any, ...] = ()  # the decision the cursor's places are for
         self._aim: list[tuple[int, int]] = []  # places the highlighted move aims at
@@ -192,10 +198,10 @@ class IntendentesScreen(GameScreen):
     # --- layout ---------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
         with IntendentesBoard(id="in-board"):
-            yield BoardPicture(id="in-market")
+            # (one row: the round line, or the bid entry in its place while you bid)
+            yield Static("", id="in-phase")
             yield NumberEntry("Bid", "$", "Bid", id="in-bid")
-            yield BoardPicture(id="in-district")
-            yield BoardPicture(id="in-others")
+            yield BoardPicture(id="in-picture")
         yield Static("", id="in-detail")
         yield Legend(legend_entries(), id="in-legend")
 
@@ -284,16 +290,54 @@ class IntendentesScreen(GameScreen):
         return [Target(pos, pos[0], pos[1]) for pos in keys]
 
     def last_move_places(self, entry: LogEntry, view: State) -> list[tuple[int, int]]:
-        """The others' moves in their own districts are not in yours: only their moves on
-        the cards (open, decline, a bid on the block still auctioned) are marked."""
+        """The cards of an open, a decline or a bid on the block still auctioned; the
+        viewer's own moves where they were made; on wide terminals the others' moves in
+        their districts (the blocks an inhabitant left and reached, a placement or removal,
+        a security block used; their money and food for a purchase, their plans for a
+        plan, their cards for national help)."""
         action = entry.action
         if isinstance(action, (Open, Decline)):
             return [card_position(action.slot, self.sizes)]
-        if isinstance(action, Bid) and view.slot != NONE:
-            return [card_position(view.slot, self.sizes)]
+        if isinstance(action, Bid):
+            return [card_position(view.slot, self.sizes)] if view.slot != NONE else []
         if entry.seat == self.viewer:
             return super().last_move_places(entry, view)
-        return []
+        places = self._others_places(view)
+        if places is None:
+            return []
+        seat = entry.seat
+        blocks: list[int] = []
+        if isinstance(action, Move):
+            blocks = [action.from_block, action.to_block]
+        elif isinstance(action, (TrainStation, Place, Remove, Choose, Birth, Fast, Officer, Paid)):
+            blocks = [action.block]
+        elif isinstance(action, HydraulicWorks):
+            blocks = [EFFECT_BLOCK["hydraulic_works"]]
+        elif isinstance(action, Stadium):
+            blocks = [EFFECT_BLOCK["stadium"]]
+        found = [places.blocks[(seat, b)] for b in blocks if (seat, b) in places.blocks]
+        if isinstance(action, Buy) and seat in places.figures:
+            found.append(places.figures[seat])
+        if isinstance(action, (Play, Keep, Discard, KeepHand)) and seat in places.plans:
+            found.append(places.plans[seat])
+        if isinstance(action, NationalHelp) and seat in places.cards:
+            found.append(places.cards[seat])
+        return found
+
+    def _others_places(self, view: State) -> OtherPlaces | None:
+        """Where the other districts' parts are (wide terminals only)."""
+        if not self.sizes.wide:
+            return None
+        seat = self.district_seat(view)
+        key = (seat, self.sizes.width)
+        if self._others is None or self._others[0] is not view or self._others[1] != key:
+            layout = self.sizes
+            drawn = seat == self.viewer and self._drawn_shown(view)
+            end = district_places(view, seat, layout, DISTRICT_TOP, drawn).end
+            rest = [s for s in range(view.players) if s != seat]
+            names = tuple(s.name for s in self.table.seats)
+            self._others = (view, key, draw_others(Picture(), view, rest, names, layout.width, end + 1))
+        return self._others[2]
 
     def list_order(self, legal: list[Hashable], view: State) -> list[Hashable]:
         """Bids are made with the bid entry: the list offers only the lowest (so the list
@@ -330,34 +374,42 @@ class IntendentesScreen(GameScreen):
 
     # --- drawing --------------------------------------------------------------------------
     def update_board(self, view: State) -> None:
-        """Redraw the cards, the auction, the districts, the bid entry and the detail line."""
+        """Redraw the round line, the cards and the auction, the districts, the bid entry
+        and the detail line."""
         if not self.is_mounted:
             return
         layout = self.sizes
-        market = self.mark_board(render_market(view, layout, self._opener(view)), view)
-        self._mark_aims(market)
-        self.query_one("#in-market", BoardPicture).show(market)
         seat = self.district_seat(view)
-        names = self.table.seats
+        names = tuple(s.name for s in self.table.seats)
+        picture = render_market(view, layout, self._opener(view))
+        # Another mayor's district is shown (Tab): the marks of the viewer's places are put
+        # before it is drawn, so that only the cards carry them.
+        early = self.viewer is not None and seat != self.viewer
+        if early:
+            self.mark_board(picture, view)
         drawn = seat == self.viewer and self._drawn_shown(view)
-        district, _ = render_district(view, seat, layout, names[seat].name, DISTRICT_TOP, drawn)
-        if seat == self.viewer:
-            self.mark_board(district, view)
-            self._mark_aims(district)
-        self.query_one("#in-district", BoardPicture).show(district)
-        others = self.query_one("#in-others", BoardPicture)
-        others.display = layout.wide
-        others_rows = 0
+        places = draw_district(picture, view, seat, layout, DISTRICT_TOP, names[seat], drawn)
         if layout.wide:
             rest = [s for s in range(view.players) if s != seat]
-            picture = render_others(view, rest, tuple(s.name for s in names), layout.width)
-            others.show(picture)
-            others_rows = picture.height + 1  # (its margin)
+            draw_others(picture, view, rest, names, layout.width, places.end + 1)
+        if not early:
+            self.mark_board(picture, view)
+            for row, col in self._aim:
+                picture.mark(row, col, "aim")
+        self.query_one("#in-picture", BoardPicture).show(picture)
+        self.show_detail("#in-phase", template("[b]$phase[/]$more", phase=phase_line(view),
+                                               more=self._phase_more(view)))
         self._update_entry(view)
         self.show_detail("#in-detail", self._detail(view, self.cursor_position))
-        self._fit_legend(market.height + district.height + others_rows)
+        self._fit_legend(picture.height + 1)
 
-    def _fit_legend(self, board_rows: int) -> None:
+    def _phase_more(self, view: State) -> str:
+        """What the round line adds: the events still to come before phase 4."""
+        if view.over or view.event not in (NONE, HIDDEN):
+            return ""
+        return f" · {len(view.event_deck)} events to come"
+
+    def _fit_legend(self, board_rows: int) -> None:  # (board_rows: the round line's too)
         """Show the legend only where it leaves the detail line in view (late in a game at
         80x24 the district needs its rows; the help tells the codes)."""
         column = self.query_one("#board")
@@ -366,9 +418,8 @@ class IntendentesScreen(GameScreen):
             return
         legend = self.query_one("#in-legend", Legend)
         detail = self.query_one("#in-detail", Static)
-        entry = self.query_one("#in-bid", NumberEntry)
         rows = len(legend.lines(max(1, legend.content_region.width or column.content_region.width - 2)))
-        used = board_rows + (1 if entry.display else 0) + detail.outer_size.height
+        used = board_rows + detail.outer_size.height
         fits = used + rows <= height
         if legend.display != fits:
             legend.display = fits
@@ -384,10 +435,6 @@ class IntendentesScreen(GameScreen):
                 return NONE
         return NONE
 
-    def _mark_aims(self, picture: Any) -> None:
-        for row, col in self._aim:
-            picture.mark(row, col, "aim")
-
     def _bids(self) -> list[int]:
         """The amounts the viewer may bid now (empty when it is no bid decision)."""
         return sorted(a.amount for actions in self.board_actions.values() for a in actions
@@ -399,17 +446,20 @@ class IntendentesScreen(GameScreen):
         entry = self.query_one("#in-bid", NumberEntry)
         amounts = self._bids() if not self.table.is_over() else []
         decision = (len(self.table.log), self.viewer, view.step, view.slot, view.high_bid)
+        phase = self.query_one("#in-phase", Static)
         if not amounts:
             self._bid_for = ()
             if entry.display:
                 if self.focused is entry:
                     self.set_focus(self.query_one("#in-board"))
                 entry.display = False
+                phase.display = True
             return
         if decision != self._bid_for:
             self._bid_for = decision
             entry.set_range(amounts[0], amounts[-1], amounts[0])
             entry.display = True
+            phase.display = False
             self.set_focus(entry)
             # (a move chosen in the list gives the keys back to the board after the move is
             # drawn: the entry takes them once that is done)

@@ -1,19 +1,17 @@
-"""The Intendentes board pictures: the blocks for sale and the auction, and the districts.
+"""The Intendentes board picture: the blocks for sale and the auction, and the districts.
 
 Pure functions of a view (and of the :class:`Layout` the terminal's size gives); they know
-nothing of cursors. Two pictures make the board:
+nothing of cursors. One picture (:func:`render_board`) holds, top to bottom:
 
-- the market (:func:`render_market`): a line with the round, the phase and the event, the
-  three biddable blocks and the next one as cards, and a line on the running auction (or,
-  outside the bidding, this round's event);
-- a district (:func:`render_district`): a mayor's money, splendor, warehouse, the food
-  price, the risk indices, the penalty cards held and the discontent track, then the blocks
-  with their inhabitants, then the plan hand. On wide terminals the other mayors' districts
-  stand side by side under it (:func:`render_others`).
+- the market (:func:`render_market`, :data:`MARKET_ROWS` rows): the three biddable blocks
+  and the next one as cards, and the running auction (or, outside the bidding, this
+  round's event) on the two rows under them;
+- a district (:func:`draw_district`, from :data:`DISTRICT_TOP`): a mayor's money,
+  splendor, warehouse, the food price, the risk indices, the penalty cards held and the
+  discontent track, then the blocks with their inhabitants, then the plan hand;
+- on wide terminals the other mayors' districts side by side (:func:`draw_others`).
 
-The screen's cursor positions are in one frame for both pictures: the district's rows are
-numbered from :data:`DISTRICT_TOP` (see :class:`Shifted`), so the shared cursor moves from
-the cards down into the district as on one board.
+The round and phase line and the bid entry are widgets above the picture (the screen's).
 
 Abbreviations (the legend, :data:`LEGEND`, and the help tell them): F fire, W flood
 (water), I insecurity, D demonstration; ★ splendor; 2/5 inhabitants of capacity; "$2 f1"
@@ -108,12 +106,12 @@ EFFECT_TEXT = {
 REMOVES = {POLICE: "insecurity, flood or demonstration", 5: "fire or flood"}
 REMOVES_SHORT = {POLICE: "off I W D", 5: "off F W"}
 
+CARD_TOP = 0
 MARKET_ROWS = 7
-"""Rows of the market picture: header, five card rows, the auction (or event) line (a
-second one for a long event text on narrow terminals)."""
-CARD_TOP = 1
-DISTRICT_TOP = 100
-"""The first row of the district picture in the cursor's frame (see :class:`Shifted`)."""
+"""Rows of the market: five card rows, two for the auction (or the event): a long line
+goes on to the second row."""
+DISTRICT_TOP = MARKET_ROWS
+"""The first row of the district drawn in full."""
 INFO_ROWS = 3
 """The district's rows above its blocks: figures, risk and cards, the discontent track."""
 
@@ -146,17 +144,17 @@ SMALL = Layout(card=11, cell=16, cells=3, plan=21, wide=False)
 WIDE = Layout(card=19, cell=20, cells=4, plan=27, wide=True)
 
 
-class Shifted(Picture):
-    """A picture whose rows are numbered from ``top`` in the cursor's frame: marks given in
-    that frame land on its own rows (those of another picture are ignored)."""
+class At:
+    """Draws on ``picture`` with rows counted from ``top`` (a part of the board drawn by
+    code that numbers its own rows from 0)."""
 
-    def __init__(self, top: int) -> None:
-        super().__init__()
+    def __init__(self, picture: Picture, top: int) -> None:
+        self.picture = picture
         self.top = top
 
-    def mark(self, row: int, col: int, mark: str) -> bool:
-        """Mark the item at frame row ``row`` (this picture's ``row - top``)."""
-        return row >= self.top and super().mark(row - self.top, col, mark)
+    def put(self, row: int, col: int, parts: Parts, style: str = "") -> int:
+        """:meth:`Picture.put` at ``top + row``."""
+        return self.picture.put(self.top + row, col, parts, style)
 
 
 # --- words ---------------------------------------------------------------------------------
@@ -231,8 +229,7 @@ def event_text(view: State, long: bool) -> str:
     """This round's event ("Event: Great Storm — Flood cards above 4, …"), or how many are
     still to come before it is revealed."""
     if view.event == NONE or view.event == HIDDEN:
-        left = len(view.event_deck)
-        return f"Event: revealed in phase 4 ({left} to come)" if long else "Event in phase 4"
+        return "Event: revealed in phase 4" if long else "Event in phase 4"
     event = EVENTS[view.event]
     return f"Event: {event.name} — {event.text}" if long else f"Event: {event.name}"
 
@@ -268,9 +265,6 @@ def render_market(view: State, layout: Layout, opener: int = NONE) -> Picture:
     """The market picture: the phase line, the four cards and the auction line
     (``opener``: who opened the auction running, if known)."""
     picture = Picture()
-    picture.put(0, 0, phase_line(view), "bold")
-    if view.stage == G_BIDDING and layout.width >= 60:
-        picture.put(0, len(phase_line(view)), f"  {len(view.event_deck)} events to come", "dim")
     slots = list(view.display) + [view.next_block]
     for slot, block in enumerate(slots):
         col = layout.card_col(slot)
@@ -286,6 +280,7 @@ def render_market(view: State, layout: Layout, opener: int = NONE) -> Picture:
             style = f"{body} bold" if offset == 0 or (offset == 1 and auctioned) else body
             picture.put(CARD_TOP + offset, col, line, style)
     # (a long line goes on to a second row: it is cut after that)
+    picture.put(MARKET_ROWS - 1, 0, " ")  # (the market keeps its rows)
     for index, row in enumerate(wrap_parts(auction_parts(view, layout, opener), layout.width)[:2]):
         put_parts(picture, CARD_TOP + 5 + index, 2 if index else 0, row, layout.width)
     return picture
@@ -377,7 +372,7 @@ def wrap_parts(parts: list[tuple[str, str]], width: int, indent: int = 2) -> lis
     return rows
 
 
-def put_parts(picture: Picture, row: int, col: int, parts: list[tuple[str, str]], width: int) -> int:
+def put_parts(picture: Picture | At, row: int, col: int, parts: list[tuple[str, str]], width: int) -> int:
     """Put ``parts`` side by side, cut at ``width`` cells; returns the cells used."""
     used = 0
     for text, style in parts:
@@ -416,22 +411,17 @@ def discontent_track(space: int) -> list[tuple[str, str]]:
 
 def district_places(view: State, seat: int, layout: Layout, top: int = DISTRICT_TOP,
                     drawn: bool = False) -> DistrictPlaces:
-    """The places of :func:`render_district` for ``seat``'s district (drawn on a picture
-    that is thrown away)."""
-    return _draw_district(Shifted(top), view, seat, layout, top, "", drawn)
+    """The places :func:`draw_district` gives ``seat``'s district (drawn on a picture that
+    is thrown away)."""
+    return draw_district(Picture(), view, seat, layout, top, "", drawn)
 
 
-def render_district(view: State, seat: int, layout: Layout, name: str, top: int = DISTRICT_TOP,
-                    drawn: bool = False) -> tuple[Shifted, DistrictPlaces]:
-    """``seat``'s district (``name`` its mayor) and where its places are (``drawn``: the
-    plans just drawn are shown, the viewer's Planning choice)."""
-    picture = Shifted(top)
-    places = _draw_district(picture, view, seat, layout, top, name, drawn)
-    return picture, places
-
-
-def _draw_district(picture: Shifted, view: State, seat: int, layout: Layout, top: int,
-                   name: str = "", drawn: bool = False) -> DistrictPlaces:
+def draw_district(board: Picture, view: State, seat: int, layout: Layout, top: int = DISTRICT_TOP,
+                  name: str = "", drawn: bool = False) -> DistrictPlaces:
+    """Draw ``seat``'s district (``name`` its mayor) from row ``top`` of ``board``; where
+    its places are (``drawn``: the plans just drawn are shown, the viewer's Planning
+    choice)."""
+    picture = At(board, top)
     width = layout.width
     price = MARKET_PRICES[view.market]
     food = view.warehouse[seat]
@@ -499,7 +489,7 @@ def _draw_district(picture: Shifted, view: State, seat: int, layout: Layout, top
             picture.put(row, col, plan_item(plan, layout, view.drawn.count(plan)))
             col += layout.plan
         row += 1
-    return DistrictPlaces(blocks, cards, market, plans, drawn_places, row)
+    return DistrictPlaces(blocks, cards, market, plans, drawn_places, top + row)
 
 
 def plan_item(plan: int, layout: Layout, copies: int = 1) -> str:
@@ -527,14 +517,36 @@ def block_cell(view: State, seat: int, position: int, block_index: int, people: 
     return (name[: room - len(tail)] + tail).ljust(room)
 
 
-def render_others(view: State, seats: list[int], names: tuple[str, ...], width: int) -> Picture:
-    """The other mayors' districts side by side (wide terminals): per column the mayor,
-    money, splendor, food, discontent, indices, penalty cards, blocks and plan count."""
-    picture = Picture()
+OTHERS_TOP = 200
+"""The first row of the other districts' picture in the cursor's frame (wide terminals)."""
+OTHER_FIGURES, OTHER_PLANS, OTHER_CARDS, OTHER_BLOCKS = 1, 2, 4, 5
+"""Rows of a column of :func:`render_others`: money and food, discontent and plans,
+penalty cards, and the first block."""
+
+
+@dataclass(frozen=True)
+class OtherPlaces:
+    """Where the other districts' parts are, in the cursor's frame (for the last turn's
+    marks): per seat its blocks, its money and food, its plans and its penalty cards."""
+
+    blocks: dict[tuple[int, int], tuple[int, int]]  # (seat, block) -> (row, col)
+    figures: dict[int, tuple[int, int]]
+    plans: dict[int, tuple[int, int]]
+    cards: dict[int, tuple[int, int]]
+
+
+def draw_others(board: Picture, view: State, seats: list[int], names: tuple[str, ...], width: int,
+                top: int) -> OtherPlaces:
+    """Draw the other mayors' districts side by side from row ``top`` of ``board`` (wide
+    terminals): per column the mayor, money, splendor, food, discontent, indices, penalty
+    cards, blocks and plan count; where each part is."""
+    picture = At(board, top)
+    places = OtherPlaces({}, {}, {}, {})
     if not seats:
-        return picture
+        return places
     column = min(28, (width + 2) // len(seats))
     room = column - 2
+    narrow = Layout(card=0, cell=room + 1, cells=1, plan=0, wide=True)
     for index, seat in enumerate(seats):
         col = index * column
         lines: list[Parts] = [
@@ -544,16 +556,32 @@ def render_others(view: State, seats: list[int], names: tuple[str, ...], width: 
             "risk " + " ".join(f"{c}{n}" for c, n in zip(INDEX_CODES, view.risk[seat])),
             "cards " + " ".join(f"{c}{n}" for c, n in zip(PENALTY_CODES, view.cards[seat])),
         ]
+        places.figures[seat] = (top + OTHER_FIGURES, col)
+        places.plans[seat] = (top + OTHER_PLANS, col)
+        places.cards[seat] = (top + OTHER_CARDS, col)
         for position, (block, people, capacity) in enumerate(
                 zip(view.blocks[seat], view.people[seat], view.capacity[seat])):
-            narrow = Layout(card=0, cell=room + 1, cells=1, plan=0, wide=True)
+            places.blocks[(seat, block)] = (top + OTHER_BLOCKS + position, col)
             lines.append(block_cell(view, seat, position, block, people, capacity, narrow))
         for row, line in enumerate(lines):
             if isinstance(line, str):
                 picture.put(row, col, line[:room])
             else:
                 put_parts(picture, row, col, list(line), room)
-    return picture
+    return places
+
+
+def render_board(view: State, layout: Layout, seat: int, names: tuple[str, ...], opener: int = NONE,
+                 drawn: bool = False) -> tuple[Picture, DistrictPlaces, OtherPlaces | None]:
+    """The whole board: the market, ``seat``'s district (``drawn``: with the plans just
+    drawn) and, on wide terminals, the others' districts; the places of both."""
+    picture = render_market(view, layout, opener)
+    places = draw_district(picture, view, seat, layout, DISTRICT_TOP, names[seat], drawn)
+    others = None
+    if layout.wide:
+        rest = [s for s in range(view.players) if s != seat]
+        others = draw_others(picture, view, rest, names, layout.width, places.end + 1)
+    return picture, places, others
 
 
 LEGEND_ENTRIES: tuple[tuple[str, str], ...] = (
