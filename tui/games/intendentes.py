@@ -7,9 +7,8 @@ declining a block; moving an inhabitant from a block to another; an officer's ch
 card ...). A bid is made with the bid entry, which takes the round line's place above the
 cards while you bid: Up and Down change the amount by $1, Page keys by $5, digits type it,
 Enter bids (Escape returns to the board, where Enter on the block comes back to it);
-passing is a move in the list (or e). Moves without
-a place (ending a turn or a plan window, passing, skipping) are in the move list, and e
-makes the one there is. On wide terminals the other mayors' districts stand side by side
+passing is a move in the list (or e). Moves without a place (ending a turn or a plan
+window, passing, skipping) are in the move list, and e makes the one there is. On wide terminals the other mayors' districts stand side by side
 under yours (the last turn's moves in them marked); on smaller ones Tab shows them one at
 a time. The board is one picture (market, then districts), its places in picture rows.
 """
@@ -64,9 +63,7 @@ from core.intendentes.state import (
     BONUS_CATEGORIES,
     HIDDEN,
     NONE,
-    S_AUCTION,
     S_KEEP,
-    S_OPEN_BID,
     State,
 )
 from core.table import LogEntry
