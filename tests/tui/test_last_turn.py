@@ -31,7 +31,7 @@ def log_lines(screen: Any) -> list[str]:
     return [strip.text for strip in screen.query_one("#log").lines]
 
 
-@pytest.mark.parametrize("game_id", ["council", "elgrande", "quadropolis"])
+@pytest.mark.parametrize("game_id", ["council", "elgrande", "quadropolis", "intendentes"])
 def test_the_others_moves_since_yours_are_marked_until_you_move(game_id: str) -> None:
     async def main() -> None:
         app = MeepleApp(bot_delay=0)
