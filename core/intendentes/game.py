@@ -293,6 +293,12 @@ class IntendentesGame(Game[State, Action]):
             return lines
         return []
 
+    def rules_appendix(self) -> str:
+        """Every plan, event and block, for the rules help."""
+        from core.intendentes.text import rules_appendix
+
+        return rules_appendix()
+
     def progress(self, state: State) -> str:
         """ "Round 3/8 · Security" or "Game over"."""
         text, _ = self._modules()

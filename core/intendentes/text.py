@@ -47,6 +47,7 @@ from core.intendentes.actions import (
     TrainStation,
 )
 from core.intendentes.content import (
+    BLOCK_KINDS,
     BLOCKS,
     DECK_SIZE,
     DEMONSTRATION,
@@ -826,3 +827,40 @@ def progress(state: State) -> str:
     if state.step == S_OVER:
         return "Game over"
     return f"Round {state.round}/{ROUNDS} \u00b7 {_phase_name(state.phase)}"
+
+
+def _sentence(text: str) -> str:
+    """``text`` ending with a full stop."""
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def rules_appendix() -> str:
+    """Every plan, event and block of the game's content, for the rules help (the board can
+    show only a few words of each at 80x24)."""
+    lines = ["## Every plan", ""]
+    for plan in PLANS:
+        copies = f" ×{len(plan.ids)}" if len(plan.ids) > 1 else ""
+        target = "on a neighbour" if plan.neighbour else "your district"
+        lines.append(f"- **{plan.name}**{copies}: ${plan.cost}, phase {plan.phase} "
+                     f"{PHASE_NAMES[plan.phase - 1]}, {target}. {_sentence(plan.text)}")
+    lines += ["", "## Every event", "", "Events marked (family) are the family game's deck.", ""]
+    for event in EVENTS:
+        family = " (family)" if event.family else ""
+        lines.append(f"- **{event.name}**{family}: {_sentence(event.text)}")
+    lines += ["", "## Every block", "",
+              "Cost, then what it holds and gives: $ and food per inhabitant, inhabitants it "
+              "arrives with / room, splendor on acquisition, and the index changes "
+              "(F fire, W flood, I insecurity). What each special block does is told above.", ""]
+    for block in BLOCKS[:DECK_SIZE]:
+        parts = [f"${block.cost}"]
+        if block.population:
+            parts.append(f"${block.money} and {block.food} food each, {block.initial}/{block.capacity}")
+        if block.police or block.firemen:
+            parts.append(counted(block.police + block.firemen, "officer"))
+        parts.append(f"★{block.splendor}")
+        mods = " ".join(f"{'FWI'[i]}{_signed(m)}" for i, m in enumerate(block.mods) if m)
+        if mods:
+            parts.append(mods)
+        lines.append(f"- {block.id} **{block.name}** ({BLOCK_KINDS[block.kind].replace('_', ' ')}): "
+                     + ", ".join(parts))
+    return "\n".join(lines) + "\n"
