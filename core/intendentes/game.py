@@ -94,11 +94,12 @@ class IntendentesGame(Game[State, Action]):
 
     info = INFO
     final_scoring_subtracts = True  # district size and happiness can be negative (§11)
-    # A game is ~140 decisions (2 players) and one evaluation ~0.1 ms, so the default
+    # A game is ~140-150 decisions (2 players) and one evaluation ~0.1 ms, so the default
     # profile (300 iterations of 8-decision rollouts scoring 8 moves) took ~1.5 s a hard
-    # decision. Searching greedy's best 3 moves with 40 greedy rollouts of 6 decisions,
-    # each scoring 4 sampled moves, keeps a hard decision near 0.2 s (see the helper F
-    # report of the Intendentes bots for the measured win rates).
+    # decision. Searching greedy's best 3 moves with 40 greedy rollouts of 6 decisions, each
+    # scoring 4 sampled moves (2 loaded cores, seeds 1000+ / 4000+): hard beats random 60/60,
+    # beats easy 32.5/60 (54%, 95% CI 42-66%), wins 17/40 (42%) against three easy bots;
+    # median hard decision 0.25 s, p90 0.5 s (2 players), 0.17 s / 0.37 s (4 players).
     ai_profile = SearchProfile(
         normal_iterations=16, hard_iterations=40, rollout_depth=6, root_candidates=3, greedy_sample=4
     )
