@@ -93,6 +93,8 @@ def make_bot(
         rollout_depth=profile.rollout_depth,
         root_candidates=profile.root_candidates,
         greedy_sample=profile.greedy_sample,
+        greedy_noise=profile.greedy_noise,
+        place_weight=profile.place_weight,
     )
 
 

@@ -76,13 +76,15 @@ def terminal_rewards(game: Game[Any, Any], state: Any) -> list[float]:
     return rewards
 
 
-def heuristic_rewards(game: Game[Any, Any], state: Any) -> list[float]:
+def heuristic_rewards(game: Game[Any, Any], state: Any, place_weight: float = 0.8) -> list[float]:
     """Per-seat reward in ``[0, 1]`` for an unfinished state, from ``game.evaluate``.
 
     Same shape as :func:`terminal_rewards`, with each seat's evaluation standing in for its
-    total: 80% from the share of opponents with a lower evaluation (ties half), 20% from a
-    squashed (``tanh``) evaluation, scaled by the mean absolute evaluation. The placing part
-    is weighted a little less than at the end because the game is not decided yet.
+    total: ``place_weight`` (80% by default) from the share of opponents with a lower
+    evaluation (ties half), the rest from a squashed (``tanh``) evaluation, scaled by the
+    mean absolute evaluation. The placing part is weighted a little less than at the end
+    because the game is not decided yet; a game whose evaluation is a margin worth keeping
+    in full (a lead of 2 is not a lead of 20) weighs it less.
     """
     n = game.num_players(state)
     values = [game.evaluate(state, seat) for seat in range(n)]
@@ -94,7 +96,7 @@ def heuristic_rewards(game: Game[Any, Any], state: Any) -> list[float]:
         below = sum(1 for j, other in enumerate(values) if j != i and other < value)
         equal = sum(1 for j, other in enumerate(values) if j != i and other == value)
         place = (below + 0.5 * equal) / (n - 1)
-        rewards.append(0.8 * place + 0.2 * (0.5 + 0.5 * math.tanh(value / scale)))
+        rewards.append(place_weight * place + (1 - place_weight) * (0.5 + 0.5 * math.tanh(value / scale)))
     return rewards
 
 

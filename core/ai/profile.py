@@ -22,6 +22,9 @@ class SearchProfile:
     per greedy rollout before the state is scored (None: play to the end).
     ``root_candidates``: how many of greedy's best root moves are searched.
     ``greedy_sample``: moves scored per rollout step (None: every legal move).
+    ``greedy_noise``: the chance of a random rollout move instead of greedy's.
+    ``place_weight``: the placing's share of a cut-off rollout's reward (the rest is the
+    evaluation's margin; :func:`core.ai.base.heuristic_rewards`).
     """
 
     normal_iterations: int = 100
@@ -29,6 +32,8 @@ class SearchProfile:
     rollout_depth: int | None = 8
     root_candidates: int = 6
     greedy_sample: int | None = 8
+    greedy_noise: float = 0.1
+    place_weight: float = 0.8
 
     def __post_init__(self) -> None:
         if not 1 <= self.normal_iterations <= self.hard_iterations:
@@ -39,6 +44,8 @@ class SearchProfile:
             raise ValueError("root_candidates must be at least 1")
         if self.greedy_sample is not None and self.greedy_sample < 1:
             raise ValueError("greedy_sample must be None or at least 1")
+        if not 0.0 <= self.greedy_noise <= 1.0 or not 0.0 <= self.place_weight <= 1.0:
+            raise ValueError("greedy_noise and place_weight must be between 0 and 1")
 
     def iterations(self, level: str) -> int:
         """Iterations per decision of ``level`` ("normal" or "hard")."""

@@ -88,6 +88,7 @@ class SearchBot:
         greedy_noise: float = 0.1,
         decouple: bool = True,
         root_candidates: int | None = None,
+        place_weight: float = 0.8,
     ) -> None:
         """Configure the bot.
 
@@ -100,6 +101,8 @@ class SearchBot:
         statistics within simultaneous steps (see the module docstring).
         ``root_candidates``: when set, only the best this many root actions by one-ply
         ``game.evaluate`` are searched (the search then refines the greedy choice).
+        ``place_weight``: the placing's share of a cut-off rollout's reward
+        (:func:`core.ai.base.heuristic_rewards`).
         """
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -117,6 +120,7 @@ class SearchBot:
         self.greedy_noise = greedy_noise
         self.decouple = decouple
         self.root_candidates = root_candidates
+        self.place_weight = place_weight
         self._root_only: set[Any] | None = None
         self.last_iterations = 0
         """Iterations run by the latest :meth:`choose` (0 when there was a single option)."""
@@ -248,7 +252,7 @@ class SearchBot:
         rng = self.rng
         while not game.is_over(state):
             if limit is not None and steps >= limit:
-                return heuristic_rewards(game, state)
+                return heuristic_rewards(game, state, self.place_weight)
             acting = game.to_act(state)
             if not acting:
                 break
@@ -264,7 +268,7 @@ class SearchBot:
             steps += 1
         if game.is_over(state):
             return terminal_rewards(game, state)
-        return heuristic_rewards(game, state)
+        return heuristic_rewards(game, state, self.place_weight)
 
     def _greedy_move(self, game: Game[Any, Any], state: Any, who: int, legal: list[Any]) -> Any:
         """Best of a few sampled actions by one-ply ``game.evaluate``."""

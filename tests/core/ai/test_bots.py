@@ -336,7 +336,7 @@ def test_make_bot_levels_and_budgets() -> None:
 
 def test_make_bot_uses_the_games_search_profile() -> None:
     profile = SearchProfile(normal_iterations=5, hard_iterations=20, rollout_depth=None, root_candidates=2,
-                            greedy_sample=None)
+                            greedy_sample=None, greedy_noise=0.0, place_weight=0.5)
 
     class ProfiledGame(SealedBids):
         ai_profile = profile
@@ -347,6 +347,7 @@ def test_make_bot_uses_the_games_search_profile() -> None:
     assert isinstance(hard, SearchBot) and isinstance(normal, SearchBot)
     assert (hard.iterations, normal.iterations) == (20, 5)
     assert (hard.rollout_depth, hard.root_candidates, hard.greedy_sample) == (None, 2, None)
+    assert (hard.greedy_noise, hard.place_weight) == (0.0, 0.5)
     assert make_bot("search", 1, game=game).iterations == SEARCH_ITERATIONS  # type: ignore[attr-defined]
     state = _bid_state()
     assert hard.choose(game, game.view(state, 2), 2) in game.legal_actions(state, 2)
@@ -359,7 +360,7 @@ def test_a_malformed_search_profile_is_refused() -> None:
     with pytest.raises(TypeError, match="SearchProfile"):
         make_bot("hard", 1, game=BadGame())
     for bad in ({"normal_iterations": 0}, {"normal_iterations": 50, "hard_iterations": 10}, {"rollout_depth": -1},
-                {"root_candidates": 0}, {"greedy_sample": 0}):
+                {"root_candidates": 0}, {"greedy_sample": 0}, {"greedy_noise": 1.5}, {"place_weight": -0.1}):
         with pytest.raises(ValueError):
             SearchProfile(**bad)  # type: ignore[arg-type]
 
@@ -435,3 +436,20 @@ def test_bot_actions_defaults_to_the_legal_moves() -> None:
     state = GAME.setup(["A", "B"], 3, {})
     for seat in GAME.to_act(state):
         assert GAME.bot_actions(state, seat) == GAME.legal_actions(state, seat)
+
+
+def test_place_weight_sets_the_placings_share_of_a_cut_off_rollouts_reward() -> None:
+    from core.ai.base import heuristic_rewards
+
+    class Evaluated(SealedBids):
+        def evaluate(self, state: BidState, seat: int) -> float:
+            return (3.0, -1.0, 8.0)[seat]
+
+    game, state = Evaluated(), _bid_state()
+    by_place = heuristic_rewards(game, state, place_weight=1.0)
+    by_margin = heuristic_rewards(game, state, place_weight=0.0)
+    mixed = heuristic_rewards(game, state)
+    assert by_place == [0.5, 0.0, 1.0]
+    assert by_place != by_margin
+    for seat, reward in enumerate(mixed):
+        assert reward == pytest.approx(0.8 * by_place[seat] + 0.2 * by_margin[seat])
