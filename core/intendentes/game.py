@@ -1,15 +1,13 @@
 """``IntendentesGame``: the Intendentes rules behind the common game contract.
 
 Player words come from ``core.intendentes.text`` (``describe``, ``narrate``, ``prompt``,
-``effects``, ``progress``) and ``core.intendentes.explain`` (``why_illegal``), imported when
-first needed; until those modules exist, plain fallbacks stand in.
+``effects``, ``progress``, the rules appendix) and ``core.intendentes.explain``
+(``why_illegal``).
 """
 
 from __future__ import annotations
 
-import importlib
 from collections import Counter
-from types import ModuleType
 from typing import Any, Mapping, Sequence
 
 from core.ai.profile import SearchProfile
@@ -23,7 +21,7 @@ from core.engine import (
     first_player_option,
 )
 from core.intendentes import actions as act
-from core.intendentes import rules, scoring
+from core.intendentes import explain, rules, scoring, text
 from core.intendentes.bots import block_worth
 from core.intendentes import state as st
 from core.intendentes.actions import Action, Bid
@@ -33,9 +31,7 @@ from core.intendentes.content import (
     FAMILY_EVENT_INDICES,
     MAX_PLAYERS,
     MIN_PLAYERS,
-    PHASE_NAMES,
     PLAN_DECK,
-    ROUNDS,
     START_MONEY,
 )
 from core.intendentes.state import FULL, HIDDEN, SPECTATOR, State
@@ -79,16 +75,6 @@ BID_SPREAD = 2
 """``bot_actions`` keeps bids this far around its estimate of a block's worth."""
 
 
-def _words(name: str) -> ModuleType | None:
-    """``core.intendentes.<name>`` if it exists (helper C's text and explain modules)."""
-    try:
-        return importlib.import_module(f"core.intendentes.{name}")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"core.intendentes.{name}":
-            raise
-        return None
-
-
 class IntendentesGame(Game[State, Action]):
     """Intendentes for 2-4 players (see ``seeds/intendentes/rules.md``)."""
 
@@ -103,18 +89,6 @@ class IntendentesGame(Game[State, Action]):
     ai_profile = SearchProfile(
         normal_iterations=16, hard_iterations=40, rollout_depth=6, root_candidates=3, greedy_sample=4
     )
-
-    def __init__(self) -> None:
-        self._text: ModuleType | None = None
-        self._explain: ModuleType | None = None
-        self._looked = False
-
-    def _modules(self) -> tuple[ModuleType | None, ModuleType | None]:
-        if not self._looked:
-            self._text = _words("text")
-            self._explain = _words("explain")
-            self._looked = True
-        return self._text, self._explain
 
     # --- lifecycle -------------------------------------------------------------------------
     def setup(self, players: Sequence[str], seed: int, options: Mapping[str, Any]) -> State:
@@ -155,11 +129,7 @@ class IntendentesGame(Game[State, Action]):
 
     def why_illegal(self, state: State, seat: int, action: Action) -> str | None:
         """A player-readable reason, or None when the action is legal."""
-        _, explain = self._modules()
-        if explain is not None:
-            reason: str | None = explain.why_illegal(state, seat, action)
-            return reason
-        return super().why_illegal(state, seat, action)
+        return explain.why_illegal(state, seat, action)
 
     def is_over(self, state: State) -> bool:
         """True after the final scoring that follows phase 8 of round 8."""
@@ -264,51 +234,27 @@ class IntendentesGame(Game[State, Action]):
     # --- text ------------------------------------------------------------------------------
     def describe(self, action: Action, state: State | None = None) -> str:
         """Short text for an action (menus, the log)."""
-        text, _ = self._modules()
-        if text is not None:
-            words: str = text.describe(action, state)
-            return words
-        return plain_describe(action)
+        return text.describe(action, state)
 
     def narrate(self, action: Action, seat: int, before: State, after: State) -> str:
         """The shared log's words for ``seat``'s action (about that player, never "you")."""
-        text, _ = self._modules()
-        if text is not None:
-            words: str = text.narrate(action, seat, before, after)
-            return words
-        return f"{before.names[seat]}: {plain_describe(action)}"
+        return text.narrate(action, seat, before, after)
 
     def prompt(self, state: State, seat: int) -> str:
         """What ``seat`` has to decide now."""
-        text, _ = self._modules()
-        if text is not None:
-            words: str = text.prompt(state, seat)
-            return words
-        return f"Decide: {state.step_name.replace('_', ' ')}."
+        return text.prompt(state, seat)
 
     def effects(self, state: State) -> list[str]:
         """What the latest action caused beyond itself (the log), in player words."""
-        text, _ = self._modules()
-        if text is not None:
-            lines: list[str] = text.effects(state)
-            return lines
-        return []
+        return text.effects(state)
 
     def rules_appendix(self) -> str:
         """Every plan, event and block, for the rules help."""
-        from core.intendentes.text import rules_appendix
-
-        return rules_appendix()
+        return text.rules_appendix()
 
     def progress(self, state: State) -> str:
         """ "Round 3/8 · Security" or "Game over"."""
-        text, _ = self._modules()
-        if text is not None:
-            words: str = text.progress(state)
-            return words
-        if state.over:
-            return "Game over"
-        return f"Round {state.round}/{ROUNDS} · {PHASE_NAMES[state.phase - 1]}"
+        return text.progress(state)
 
     # --- encoding --------------------------------------------------------------------------
     def encode_state(self, state: State) -> dict[str, PlainData]:
@@ -328,12 +274,4 @@ class IntendentesGame(Game[State, Action]):
         return act.decode_action(data)
 
 
-def plain_describe(action: Action) -> str:
-    """A plain description of an action from its encoding (fallback words)."""
-    data = act.encode_action(action)
-    kind = str(data.pop("kind")).replace("_", " ")
-    params = ", ".join(f"{key} {value}" for key, value in data.items())
-    return f"{kind} ({params})" if params else kind
-
-
-__all__ = ["IntendentesGame", "INFO", "FAMILY", "HIDDEN_MONEY", "FIRST_PLAYER", "block_worth", "plain_describe"]
+__all__ = ["IntendentesGame", "INFO", "FAMILY", "HIDDEN_MONEY", "FIRST_PLAYER", "block_worth"]
