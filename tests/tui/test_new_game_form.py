@@ -217,3 +217,23 @@ def test_option_help_has_a_fixed_place_and_start_stays_on_screen() -> None:
             assert explained == set(helps), info.id
 
     run(body)
+
+
+def test_f1_opens_the_rules_of_the_game_chosen_in_the_form() -> None:
+    from tui.screens.rules import RulesScreen
+
+    async def body(pilot: Pilot[Any], app: MeepleApp) -> None:
+        await pilot.press("n")
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        for game in all_info():
+            await pick_game(pilot, form, game.id, game.min_players)
+            await pilot.press("f1")
+            await pilot.pause()
+            assert isinstance(app.screen, RulesScreen)
+            assert app.screen.query_one("#rules-game", Select).value == game.id
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is form
+
+    run(body)

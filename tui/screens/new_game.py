@@ -202,6 +202,11 @@ class NewGameScreen(Screen[None]):
         """Player count the option widgets were built for."""
         self._marked: FocusMarker | None = None
 
+    @property
+    def game_id(self) -> str:
+        """The game chosen in the form (F1 opens its rules)."""
+        return self.game.id
+
     def compose(self) -> ComposeResult:
         settings = meeple_app(self).settings
         if self._wanted is None:
