@@ -77,6 +77,7 @@ from tui.games.intendentes_render import (
     Layout,
     OtherPlaces,
     block_label,
+    short_block,
     block_name,
     block_summary,
     card_position,
@@ -347,14 +348,14 @@ class IntendentesScreen(GameScreen):
 
     def action_label(self, action: Hashable, view: State) -> str:
         """Labels lead with what tells a place's moves apart (a narrow list cuts the end of
-        a row): an inhabitant's move its destination ("→ Field (B29), from Initial Town"),
+        a row): an inhabitant's move its destination ("→ Field B29 ← Init. Town"),
         an officer's the card removed; the lowest bid says the bid entry takes any other
         amount. The detail line tells each move whole."""
         text = super().action_label(action, view)
         if isinstance(action, Bid):
             return f"{text} (other amounts: the bid entry)"
         if isinstance(action, Move):
-            return f"→ {block_label(action.to_block)}, from {block_label(action.from_block)}"
+            return f"→ {short_block(action.to_block)} ← {short_block(action.from_block)}"
         if isinstance(action, Officer):
             card = PENALTY_WORDS[action.penalty]
             repression = " (+1 discontent)" if action.penalty == DEMONSTRATION else ""

@@ -184,6 +184,12 @@ def block_label(block: int) -> str:
     return f"{info.name} ({info.id})" if block < DECK_SIZE else info.name
 
 
+def short_block(block: int) -> str:
+    """A block in few letters for a narrow list: "Field B29", "Init. Town"."""
+    info = BLOCKS[block]
+    return f"{block_name(info)} {info.id}" if block < DECK_SIZE else block_name(info)
+
+
 def block_name(block: Block) -> str:
     """The block's name, "Initial Town" shortened to "Init. Town"."""
     return block.name.replace("Initial ", "Init. ")
