@@ -52,3 +52,12 @@ def test_going_back_is_forgotten_when_the_places_change() -> None:
     assert cursor.move("down")
     cursor.set_targets(_scattered()[:5] + [Target("new", 30, 30)])
     assert cursor.back is None
+
+
+def test_left_and_right_keep_to_the_line() -> None:
+    """A place on the same line beats a nearer one two lines up (Intendentes' district row
+    under its penalty cards): Right goes along the line."""
+    candidates = [("cards", (3, 22)), ("next block", (5, 32))]
+    assert nearest((5, 16), candidates, (0, 1)) == "next block"
+    assert nearest((5, 16), [("cards", (3, 22))], (0, 1)) == "cards", "still reachable when alone"
+    assert nearest((5, 16), candidates, (-1, 0)) == "cards"

@@ -30,8 +30,8 @@ def nearest(
     direction: tuple[int, int],
 ) -> K | None:
     """The candidate nearest ``position`` in ``direction`` (sideways distance costs double),
-    preferring those within 45° of that direction: Right goes to the next permit along the
-    row, not to a closer city further down."""
+    preferring those within 45° of that direction (27° for Left and Right): Right goes to
+    the next permit along the row, not to a closer city further down."""
     best: tuple[bool, int, K] | None = None
     dy, dx = direction
     for item, (row, col) in candidates:
@@ -41,7 +41,9 @@ def nearest(
         across = abs(row - position[0]) if dx else abs(col - position[1])
         # (rows are about twice as tall as columns are wide on screen: the cone is
         # measured in screen distance)
-        outside = across * (2 if dx else 1) > along * (1 if dx else 2)
+        # Left/Right keep to a narrower cone (about 27°): on a board of lines, Right goes
+        # along the line, not to a place one or two lines off that happens to be nearer.
+        outside = across * (4 if dx else 1) > along * (1 if dx else 2)
         key = (outside, along + 2 * across, item)
         if best is None or key[:2] < best[:2]:
             best = key
