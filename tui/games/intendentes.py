@@ -495,8 +495,8 @@ class IntendentesScreen(GameScreen):
         for kind, where in places.cards.items():
             if where == cursor:
                 count = view.cards[seat][kind]
-                what = ("−2 splendor each in Decline" if kind == 3
-                        else "+1 discontent each in 7.1, −1 splendor in Decline")
+                what = ("while they stay, each costs 2 splendor in Decline" if kind == DEMONSTRATION
+                        else "while they stay, each adds 1 discontent in 7.1 and costs 1 splendor in Decline")
                 return Content.assemble(
                     template("[b]$count $kind card(s)[/]", count=count, kind=PENALTY_WORDS[kind]),
                     self._enter_hint(view, actions), plain(f" · {what}"))
