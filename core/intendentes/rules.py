@@ -1081,17 +1081,24 @@ def _task_done(state: State) -> None:
     _advance(state)
 
 
-def _draw_plan(state: State) -> int:
-    """The top plan of the deck (the discard pile reshuffled first if it is empty), or NONE."""
-    if not state.plan_deck:
-        if not state.plan_discard:
-            return NONE
-        deck = state.plan_discard
-        state.plan_discard = []
+def _reshuffled(state: State, deck: list[int], discard: list[int], kind: str) -> bool:
+    """Make sure ``deck`` has a card: an empty one takes the shuffled ``discard`` pile
+    (logged as ``kind``). False when both are empty."""
+    if not deck:
+        if not discard:
+            return False
+        deck.extend(discard)
+        discard.clear()
         assert state.rng is not None
         state.rng.shuffle(deck)
-        state.plan_deck = deck
-        state.log.append(("plan_reshuffle", len(deck)))
+        state.log.append((kind, len(deck)))
+    return True
+
+
+def _draw_plan(state: State) -> int:
+    """The top plan of the deck (the discard pile reshuffled first if it is empty), or NONE."""
+    if not _reshuffled(state, state.plan_deck, state.plan_discard, "plan_reshuffle"):
+        return NONE
     return state.plan_deck.pop()
 
 
@@ -1449,15 +1456,9 @@ def acquire(state: State, seat: int, block: int, price: int) -> None:
 
 
 def _draw_block(state: State) -> int:
-    if not state.block_deck:
-        if not state.block_discard:
-            return NONE
-        deck = state.block_discard
-        state.block_discard = []
-        assert state.rng is not None
-        state.rng.shuffle(deck)
-        state.block_deck = deck
-        state.log.append(("block_reshuffle", len(deck)))
+    """The top block of the deck (the discard pile reshuffled first if it is empty), or NONE."""
+    if not _reshuffled(state, state.block_deck, state.block_discard, "block_reshuffle"):
+        return NONE
     state.reveals += 1
     return state.block_deck.pop()
 
