@@ -27,21 +27,22 @@ class NoLegalAction(ValueError):
     """Raised when a bot is asked to act for a seat that has no legal action."""
 
 
+def _present(moves: list[Hashable], seat: int) -> list[Hashable]:
+    """``moves``, raising :class:`NoLegalAction` if it is empty."""
+    if not moves:
+        raise NoLegalAction(f"seat {seat} has no legal action to choose from")
+    return moves
+
+
 def legal_or_raise(game: Game[Any, Any], view: Any, seat: int) -> list[Hashable]:
     """``game.legal_actions(view, seat)``, raising :class:`NoLegalAction` if it is empty."""
-    legal: list[Hashable] = game.legal_actions(view, seat)
-    if not legal:
-        raise NoLegalAction(f"seat {seat} has no legal action to choose from")
-    return legal
+    return _present(game.legal_actions(view, seat), seat)
 
 
 def bot_choices_or_raise(game: Game[Any, Any], view: Any, seat: int) -> list[Hashable]:
     """``game.bot_actions(view, seat)`` (the moves bots weigh), raising
     :class:`NoLegalAction` if it is empty."""
-    choices: list[Hashable] = game.bot_actions(view, seat)
-    if not choices:
-        raise NoLegalAction(f"seat {seat} has no legal action to choose from")
-    return choices
+    return _present(game.bot_actions(view, seat), seat)
 
 
 def terminal_rewards(game: Game[Any, Any], state: Any) -> list[float]:
