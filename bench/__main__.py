@@ -283,18 +283,25 @@ def bench_bot_times(decisions: int) -> None:
                 f"{statistics.median(times) * 1000:.0f} ms / {max(times) * 1000:.0f} ms")
 
 
+def strength_row(game_id: str, players: int, games: int, bots: list[str], seed: int,
+                 label: str, note: str = "") -> None:
+    """Play ``games`` games of ``bots`` (seats rotating) and print the first kind's win rate
+    (a shared win counts half)."""
+    start = time.perf_counter()
+    report = simulate(get_game(game_id), players, games, bots, seed=seed)
+    spent = time.perf_counter() - start
+    hero = bots[0]
+    rate = report["wins"][hero] / max(1, games - report["errors"])
+    row(f"{game_id}: {label}, {games} games ({spent:.0f} s)",
+        f"{hero} wins {rate:.1%}{note}, errors {report['errors']}")
+
+
 def bench_strength(games: int) -> None:
     """Win rates of 2-player bot pairings (a shared win counts half)."""
     pairings = [("hard", "random"), ("hard", "easy"), ("easy", "random")]
     for game_id in game_ids():
-        game = get_game(game_id)
         for a, b in pairings:
-            start = time.perf_counter()
-            report = simulate(game, 2, games, [a, b], seed=1000)
-            spent = time.perf_counter() - start
-            rate = report["wins"][a] / max(1, games - report["errors"])
-            row(f"{game_id}: {a} vs {b}, {games} games ({spent:.0f} s)",
-                f"{a} wins {rate:.1%}, errors {report['errors']}")
+            strength_row(game_id, 2, games, [a, b], 1000, f"{a} vs {b}")
 
 
 FOUR_PLAYER_BARS: tuple[str, ...] = ("intendentes",)
@@ -304,15 +311,9 @@ FOUR_PLAYER_BARS: tuple[str, ...] = ("intendentes",)
 def bench_strength_four(games: int) -> None:
     """Win rate of one hard bot against three easy ones, seat rotating (fair share: 25%)."""
     for game_id in game_ids():
-        if game_id not in FOUR_PLAYER_BARS:
-            continue
-        game = get_game(game_id)
-        start = time.perf_counter()
-        report = simulate(game, 4, games, ["hard", "easy", "easy", "easy"], seed=4000)
-        spent = time.perf_counter() - start
-        rate = report["wins"]["hard"] / max(1, games - report["errors"])
-        row(f"{game_id}: hard vs 3 easy, {games} games ({spent:.0f} s)",
-            f"hard wins {rate:.1%} (fair share 25%), errors {report['errors']}")
+        if game_id in FOUR_PLAYER_BARS:
+            strength_row(game_id, 4, games, ["hard", "easy", "easy", "easy"], 4000, "hard vs 3 easy",
+                         " (fair share 25%)")
 
 
 def bench_saves() -> None:
