@@ -1,0 +1,317 @@
+"""Settlement player words: move labels, the log, prompts, progress and the rules appendix.
+
+Everything here is plain text from the state's public parts and its ``events`` (see
+:mod:`core.settlement.state`), so any view gives the same words.
+"""
+
+from __future__ import annotations
+
+from core.settlement import rules
+from core.settlement.actions import (
+    Action,
+    Buy,
+    Done,
+    Finish,
+    Other,
+    Pay,
+    PayOne,
+    Pick,
+    Refuse,
+    Specialty,
+    Swap,
+)
+from core.settlement.content import (
+    CHARACTER_AT,
+    CHARACTERS,
+    FATE,
+    GATES,
+    ITEMS,
+
+    RESOURCE_SHORT,
+    RESOURCES,
+    TRADE,
+)
+from core.settlement.state import State
+
+
+def amount(n: int, resource: int) -> str:
+    """ "3 food", "1 RP", "2 BP" (building and research points by their short names).
+
+    >>> amount(3, 0), amount(1, 5)
+    ('3 food', '1 RP')
+    """
+    return f"{n} {RESOURCE_SHORT[resource]}"
+
+
+def cost_text(cost: tuple[int, ...]) -> str:
+    """An item's cost: "6 wood, 5 stone, 5 BP"."""
+    return ", ".join(amount(n, r) for r, n in enumerate(cost) if n)
+
+
+def specialty_text(character: int) -> str:
+    """What a character's specialty does, in a few words."""
+    spec = CHARACTERS[character]
+    if spec.kind == TRADE:
+        return "trade up to the roll"
+    if spec.source >= 0:
+        return f"smelt {RESOURCE_SHORT[spec.source]} into {RESOURCE_SHORT[spec.product]}"
+    return f"roll for {RESOURCE_SHORT[spec.product]}"
+
+
+def item_effect(item: int) -> str:
+    """What a building or invention does, in a few words."""
+    it = ITEMS[item]
+    parts = []
+    for c, n in enumerate(it.bonus):
+        if n:
+            parts.append(f"{CHARACTERS[c].name} +{n}")
+    if it.no_storage_cap:
+        parts.append("no storage cap")
+    if it.rot_modifier:
+        parts.append(f"rot {it.rot_modifier:+d}")
+    if it.fireproof:
+        parts.append("Fire does nothing")
+    if it.no_tax:
+        parts.append("no trade tax")
+    if it.gate:
+        parts.append(f"opens rectangle {it.gate}")
+    if it.smiles:
+        parts.append(f"{it.smiles} smile{'s' if it.smiles != 1 else ''} a round")
+    return ", ".join(parts)
+
+
+def describe(action: Action, state: State | None = None) -> str:
+    """Short text for a move (the move list)."""
+    kind = type(action)
+    if kind is Pick:
+        assert isinstance(action, Pick)
+        c = CHARACTERS[action.character]
+        return f"Take the {c.name} ({specialty_text(c.index)})"
+    if kind is Specialty:
+        if state is not None and rules.acting_character(state) >= 0:
+            who = rules.acting_character(state)
+            bonus = rules.specialty_bonus(state, who)
+            dice = "2 dice" if rules.specialty_dice(state, who) == 2 else "a die"
+            extra = f" {bonus:+d}" if bonus else ""
+            return f"Specialty: {specialty_text(who)} ({dice}{extra})"
+        return "Specialty work"
+    if kind is Other:
+        assert isinstance(action, Other)
+        if RESOURCES[action.product] == "iron":
+            return "Make 1 iron from 1 ore"
+        return f"Make {amount(1, action.product)}"
+    if kind is Swap:
+        assert isinstance(action, Swap)
+        return f"Buy 1 {RESOURCE_SHORT[action.buy]}, pay 1 {RESOURCE_SHORT[action.pay]}"
+    if kind is Finish:
+        assert isinstance(action, Finish)
+        if action.tax < 0:
+            return "Finish the trade"
+        return f"Finish, tax 1 {RESOURCE_SHORT[action.tax]}"
+    if kind is Pay:
+        return "Pay the Tax collector 3 goods"
+    if kind is PayOne:
+        assert isinstance(action, PayOne)
+        return f"Pay 1 {RESOURCE_SHORT[action.good]}"
+    if kind is Refuse:
+        return "Refuse: lose 5 smiles"
+    if kind is Buy:
+        assert isinstance(action, Buy)
+        it = ITEMS[action.item]
+        return f"Buy the {it.name} ({cost_text(it.cost)})"
+    if kind is Done:
+        return "Done buying"
+    return repr(action)
+
+
+def narrate(action: Action, seat: int, before: State, after: State) -> str:
+    """The log's words for ``seat``'s move (about that player), with what it caused."""
+    who = before.names[seat]
+    kind = type(action)
+    character = rules.acting_character(before)
+    role = f"{CHARACTERS[character].name} ({who})" if character >= 0 else f"Mayor {who}"
+    if kind is Pick:
+        assert isinstance(action, Pick)
+        return f"{who} takes the {CHARACTERS[action.character].name}."
+    if kind is Specialty:
+        return f"{role} works the specialty."
+    if kind is Other:
+        assert isinstance(action, Other)
+        if RESOURCES[action.product] == "iron":
+            return f"{role} turns 1 ore into 1 iron."
+        return f"{role} makes {amount(1, action.product)}."
+    if kind is Swap:
+        assert isinstance(action, Swap)
+        return f"{role} buys 1 {RESOURCE_SHORT[action.buy]} for 1 {RESOURCE_SHORT[action.pay]}."
+    if kind is Finish:
+        return f"{role} ends the trade."
+    if kind is Pay:
+        return f"{role} pays the Tax collector."
+    if kind is PayOne:
+        assert isinstance(action, PayOne)
+        return f"{role} pays 1 {RESOURCE_SHORT[action.good]}."
+    if kind is Refuse:
+        return f"{role} refuses the Tax collector."
+    if kind is Buy:
+        assert isinstance(action, Buy)
+        return f"{role} buys the {ITEMS[action.item].name}."
+    if kind is Done:
+        return f"{role} is done buying."
+    return describe(action, before)
+
+
+def _dice(first: int, second: int) -> str:
+    return f"{first}" if second == 0 else f"{first}+{second}"
+
+
+def _rolls(pairs: tuple[int, ...], names: tuple[str, ...]) -> str:
+    return ", ".join(f"{names[pairs[i]]} {pairs[i + 1]}" for i in range(0, len(pairs), 2))
+
+
+def event_line(event: tuple[int | str, ...], names: tuple[str, ...]) -> str:
+    """One event in words (see :data:`core.settlement.state.EVENT_KINDS`)."""
+    kind, *v = event
+    if kind == "pick_rolls":
+        return f"Rolls for the pick order: {_rolls(tuple(int(x) for x in v), names)}."
+    if kind == "mayor_rolls":
+        return f"Rolls for the first mayor: {_rolls(tuple(int(x) for x in v), names)}."
+    if kind == "dealt":
+        return "The characters are dealt."
+    if kind == "first_mayor":
+        return f"{names[int(v[0])]} is the first mayor."
+    if kind == "round":
+        return f"Round {v[0]} begins."
+    if kind == "mayor":
+        return f"The mayor card passes to {names[int(v[0])]}."
+    if kind == "feed":
+        eaten, missing = int(v[0]), int(v[1])
+        if missing == 0:
+            return f"The settlers eat {eaten} food."
+        return f"The settlers eat {eaten} food; {missing} food is missing."
+    if kind == "token_lost":
+        return f"Hunger: the token on rectangle {v[0]} is lost."
+    if kind == "starved":
+        return "No token is left to lose: the settlement starves."
+    if kind == "work":
+        c, first, second, bonus, result, made = (int(x) for x in v)
+        spec = CHARACTERS[c]
+        roll = _dice(first, second) + (f" {bonus:+d}" if bonus else "")
+        if spec.kind == TRADE:
+            return f"{spec.name} rolls {roll} = {result}: may buy up to {result} goods."
+        if spec.source >= 0:
+            return f"{spec.name} rolls {roll} = {result}: smelts {made} ore into iron."
+        return f"{spec.name} rolls {roll}: {amount(made, spec.product)}."
+    if kind == "other":
+        return ""
+    if kind == "skip":
+        return f"Fever: the {CHARACTERS[int(v[0])].name} does not work."
+    if kind == "trade":
+        return ""
+    if kind == "swap":
+        return ""
+    if kind == "tax":
+        return f"Trade tax: 1 {RESOURCE_SHORT[int(v[0])]}."
+    if kind == "trade_end":
+        return "The Merchant buys nothing." if int(v[0]) == 0 else f"The Merchant bought {v[0]} goods."
+    if kind == "reshuffle":
+        return "The fate discards are shuffled into a new pile."
+    if kind == "fate":
+        card = FATE[int(v[0])]
+        return f"Fate: {card.name}. {card.text}"
+    if kind == "gain":
+        return f"Gained {amount(int(v[1]), int(v[0]))}."
+    if kind == "lose":
+        return f"Lost {amount(int(v[1]), int(v[0]))}."
+    if kind == "pool":
+        delta = int(v[0])
+        return f"Smiles {delta:+d}." if delta else "No smiles to lose."
+    if kind == "no_effect":
+        return "It has no effect."
+    if kind == "tax_paid":
+        return ""
+    if kind == "buy":
+        return ""
+    if kind == "rot":
+        first, second, lost = (int(x) for x in v)
+        if first < 0:
+            return "Frost: no food rots."
+        return f"Rot roll {first if second == 0 else f'{first} and {second}'}: {lost} food rots."
+    if kind == "bp_lost":
+        return f"{v[0]} unused BP are lost."
+    if kind == "cap":
+        return f"Storage: {amount(int(v[1]), int(v[0]))} over the cap thrown away."
+    if kind == "smiles":
+        die, gained, over = (int(x) for x in v)
+        extra = f" ({over} over the pool's cap of 20 lost)" if over else ""
+        return f"Satisfaction: rolled {die}, {gained} smiles{extra}."
+    if kind == "token":
+        return f"A token goes on rectangle {v[0]}."
+    if kind == "gated":
+        rect = int(v[0])
+        return f"Rectangle {rect} needs the {ITEMS[GATES[rect]].name}: no token."
+    if kind == "won":
+        return f"All ten tokens: the town is content in round {v[0]}!"
+    if kind == "time":
+        return f"Round {v[0]} was the last: the town is not content in time."
+    return ""
+
+
+def effects(state: State) -> list[str]:
+    """The latest move's events in words (dice, fate, losses, satisfaction), skipping the
+    ones the move's own line already says."""
+    lines = [event_line(e, state.names) for e in state.events]
+    return [line for line in lines if line]
+
+
+def prompt(state: State, seat: int) -> str:
+    """What ``seat`` has to decide now."""
+    step = state.step
+    if step == "pick":
+        return "Take a character."
+    if step == "work":
+        c = CHARACTERS[CHARACTER_AT[state.pos]]
+        return f"{c.name}: specialty work ({specialty_text(c.index)}) or make 1 of something else."
+    if step == "trade":
+        left = state.trade_limit - state.swaps()
+        return f"Merchant: buy a good and pay another ({left} of {state.trade_limit} left), or finish."
+    if step == "tax":
+        return "Tax collector: pay 3 goods or lose 5 smiles."
+    if step == "tax_pay":
+        return f"Tax collector: pay {state.tax_left} more good{'s' if state.tax_left != 1 else ''}."
+    if step == "shop":
+        return "Mayor: buy buildings and inventions, then Done."
+    return "The game is over."
+
+
+def progress(state: State) -> str:
+    """ "Round 7/13 · Merchant" or "Won in round 11" / "Lost (starved) in round 5"."""
+    if state.step == "over":
+        if state.outcome == "won":
+            return f"Won in round {state.end_round}/{state.limit}"
+        reason = "starved" if state.outcome == "starved" else "out of time"
+        return f"Lost ({reason}) in round {state.end_round}/{state.limit}"
+    if state.step == "pick":
+        return f"Choosing characters · Round 1/{state.limit}"
+    field = state.field()
+    where = CHARACTERS[CHARACTER_AT[state.pos]].name if state.pos in CHARACTER_AT else field.title()
+    return f"Round {state.round}/{state.limit} · {where}"
+
+
+def rules_appendix() -> str:
+    """Every building, invention and fate card, from the content data (rules help)."""
+    lines = ["## Buildings", "", "| Building | Cost | What it does |", "|---|---|---|"]
+    for it in ITEMS:
+        if not it.invention:
+            lines.append(f"| {it.name} | {cost_text(it.cost)} | {item_effect(it.index) or '—'} |")
+    lines += ["", "## Inventions", "", "Every invention adds 1 smile in every satisfaction phase.", "",
+              "| Invention | Cost | What it does |", "|---|---|---|"]
+    for it in ITEMS:
+        if it.invention:
+            lines.append(f"| {it.name} | {cost_text(it.cost)} | {item_effect(it.index)} |")
+    lines += ["", "## Fate cards", "", "One copy of each; the pile is shuffled again when it runs out.", "",
+              "| Card | What happens |", "|---|---|"]
+    for card in FATE:
+        lines.append(f"| {card.name} | {card.text} |")
+    return "\n".join(lines) + "\n"
+
+
