@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Generic, Hashable, Mapping, Sequence, TypeVar
+from typing import Any, Callable, Generic, Hashable, Mapping, Sequence, TypeVar
 
 from core.rng import Rng
 
@@ -122,8 +122,8 @@ class OptionSpec:
         return text
 
 
-SEAT_LETTERS = "ABCDE"
-"""The letter of each seat, as players see it everywhere (no game seats more than five)."""
+SEAT_LETTERS = "ABCDEFGHI"
+"""The letter of each seat, as players see it everywhere (no game seats more than nine)."""
 
 
 def first_player_option(label: str, help: str, max_players: int) -> OptionSpec:
@@ -240,6 +240,12 @@ class Game(ABC, Generic[S, A]):
     happiness), so a seat's points so far may exceed what it would have if the game ended
     now; for the other games the final scoring only adds."""
 
+    cooperative: bool = False
+    """True for a game the seats play as one team (Settlement): every seat gets the same
+    result row, all ranked 1 when the team wins and all 2 (no winner) when it loses;
+    ``evaluate`` gives the team's prospects in [0, 1] (1: won), the same for every seat, and
+    bots take it as every seat's reward."""
+
     # --- lifecycle -------------------------------------------------------------------
     @abstractmethod
     def setup(self, players: Sequence[str], seed: int, options: Mapping[str, Any]) -> S:
@@ -344,6 +350,12 @@ class Game(ABC, Generic[S, A]):
         moves whenever those are non-empty; :meth:`apply` still accepts any legal move.
         """
         return self.legal_actions(state, seat)
+
+    def scripted_bots(self) -> Mapping[str, Callable[[int], Any]]:
+        """Bot kinds only this game has, by name: a factory taking a seed (Settlement's
+        scripted reference and careless teams, for its balance check). ``meeple simulate``
+        and the benchmarks offer them beside the shared kinds; the default has none."""
+        return {}
 
     def why_illegal(self, state: S, seat: int, action: A) -> str | None:
         """The reason ``action`` is illegal for ``seat`` now, or None if it is legal."""

@@ -75,8 +75,10 @@ def build_parser() -> Parser:
     sim.add_argument("game", help="game id")
     sim.add_argument("--players", type=int, required=True, help="players per game")
     sim.add_argument("--games", type=int, required=True, help="number of games")
-    sim.add_argument("--bots", required=True, help="comma-separated bot kinds: random, greedy, search, easy, normal, hard")
+    sim.add_argument("--bots", required=True, help="comma-separated bot kinds: random, greedy, search, easy, normal, hard "
+                     "(Settlement also: reference, careless)")
     sim.add_argument("--seed", type=int, required=True, help="seed of the first game")
+    sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option (repeatable)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
 
     serve = sub.add_parser("serve", help="host network play: players connect with ssh",
@@ -201,16 +203,7 @@ def _play(parser: Parser, args: argparse.Namespace) -> int:
                 parser.error(problem)
     else:
         names = default_names(settings.default_names, players)
-    options: dict[str, str] = {}
-    for item in args.option:
-        key, sep, value = item.partition("=")
-        if not sep or not key:
-            parser.error(f"--option takes KEY=VALUE, not {item!r}")
-        options[key.strip()] = value.strip()
-    try:
-        parsed = parse_options(game, options, players)
-    except ValueError as exc:
-        parser.error(str(exc))
+    parsed = _options(parser, game, args.option, players)
     seats = [
         Seat(i, names[i], Controller("bot", level) if i >= players - bots else Controller())
         for i in range(players)
@@ -367,8 +360,24 @@ def _rules(parser: Parser, args: argparse.Namespace) -> int:
     return 0
 
 
+def _options(parser: Parser, game: Any, items: list[str], players: int) -> dict[str, Any]:
+    """The ``--option KEY=VALUE`` arguments parsed for ``game`` (a usage error if bad)."""
+    from core.table import parse_options
+
+    options: dict[str, str] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            parser.error(f"--option takes KEY=VALUE, not {item!r}")
+        options[key.strip()] = value.strip()
+    try:
+        return parse_options(game, options, players)
+    except ValueError as exc:
+        parser.error(str(exc))
+
+
 def _simulate(parser: Parser, args: argparse.Namespace) -> int:
-    from core.ai import BOT_KINDS
+    from core.ai import kinds_for
     from core.simulate import simulate
 
     game = _game_or_error(parser, args.game)
@@ -378,13 +387,15 @@ def _simulate(parser: Parser, args: argparse.Namespace) -> int:
     if args.games < 1 or args.games > 1_000_000:
         parser.error("--games must be between 1 and 1000000")
     bots = [b.strip() for b in args.bots.split(",")]
-    bad = [b for b in bots if b not in BOT_KINDS]
+    kinds = kinds_for(game)
+    bad = [b for b in bots if b not in kinds]
     if bad or not bots:
-        parser.error(f"unknown bot {bad[0] if bad else ''!r} (bots: {', '.join(BOT_KINDS)})")
+        parser.error(f"unknown bot {bad[0] if bad else ''!r} (bots: {', '.join(kinds)})")
     if not 0 <= args.seed < 2**63:
         parser.error("--seed must be between 0 and 2^63-1")
     started = time.perf_counter()
-    report = simulate(game, args.players, args.games, bots, args.seed)
+    options = _options(parser, game, args.option, args.players)
+    report = simulate(game, args.players, args.games, bots, args.seed, options)
     seconds = max(time.perf_counter() - started, 1e-9)
     report["seconds"] = round(seconds, 3)
     report["games_per_s"] = round(args.games / seconds, 3)

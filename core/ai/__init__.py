@@ -36,6 +36,7 @@ __all__ = [
     "RandomBot",
     "SearchBot",
     "SearchProfile",
+    "kinds_for",
     "make_bot",
     "profile_of",
     "play_game",
@@ -63,6 +64,11 @@ def profile_of(game: Game[Any, Any] | None) -> SearchProfile:
     return profile
 
 
+def kinds_for(game: Game[Any, Any] | None) -> tuple[str, ...]:
+    """The bot kinds :func:`make_bot` takes for ``game``: the shared ones, then the game's own."""
+    return BOT_KINDS + (tuple(game.scripted_bots()) if game is not None else ())
+
+
 def make_bot(
     kind: str,
     seed: int,
@@ -75,8 +81,12 @@ def make_bot(
     ``game``, if given, supplies the search profile of ``normal`` and ``hard``
     (:func:`profile_of`). Unknown kinds raise ``ValueError`` listing the kinds.
     """
+    scripted = game.scripted_bots() if game is not None else {}
+    if kind in scripted:
+        bot: Bot = scripted[kind](seed)
+        return bot
     if kind not in BOT_KINDS:
-        raise ValueError(f"unknown bot kind {kind!r} (kinds: {', '.join(BOT_KINDS)})")
+        raise ValueError(f"unknown bot kind {kind!r} (kinds: {', '.join(kinds_for(game))})")
     if kind == "random":
         return RandomBot(seed)
     if kind in ("greedy", "easy"):

@@ -52,6 +52,8 @@ def terminal_rewards(game: Game[Any, Any], state: Any) -> list[float]:
     two-player games a win is ~1, a shared result ~0.5, a loss ~0); 10% from the score
     margin over the best opponent, scaled by the largest absolute total.
     """
+    if game.cooperative:
+        return team_rewards(game, state)
     result = game.result(state)
     n = len(result.ranks)
     if n <= 1:
@@ -77,6 +79,13 @@ def terminal_rewards(game: Game[Any, Any], state: Any) -> list[float]:
     return rewards
 
 
+def team_rewards(game: Game[Any, Any], state: Any) -> list[float]:
+    """Every seat's reward in a co-operative game (:attr:`Game.cooperative`): the team's
+    ``evaluate`` (already in [0, 1]), finished or not."""
+    value = min(1.0, max(0.0, game.evaluate(state, 0)))
+    return [value] * game.num_players(state)
+
+
 def heuristic_rewards(game: Game[Any, Any], state: Any, place_weight: float = 0.8) -> list[float]:
     """Per-seat reward in ``[0, 1]`` for an unfinished state, from ``game.evaluate``.
 
@@ -87,6 +96,8 @@ def heuristic_rewards(game: Game[Any, Any], state: Any, place_weight: float = 0.
     because the game is not decided yet; a game whose evaluation is a margin worth keeping
     in full (a lead of 2 is not a lead of 20) weighs it less.
     """
+    if game.cooperative:
+        return team_rewards(game, state)
     n = game.num_players(state)
     values = [game.evaluate(state, seat) for seat in range(n)]
     if n <= 1:

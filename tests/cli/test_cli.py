@@ -512,7 +512,7 @@ def test_simulate_uses_seat_rotation_and_counts_shared_wins(monkeypatch: pytest.
     game = get_game(GAME)
     seen: list[list[str]] = []
 
-    def fake_play(game_: Any, names: list[str], seed: int, bots: list[Any]) -> tuple[Any, int]:
+    def fake_play(game_: Any, names: list[str], seed: int, bots: list[Any], options: Any = None) -> tuple[Any, int]:
         seen.append([b.kind for b in bots])
         return "final-state", 10
 
