@@ -3,7 +3,8 @@ save/load, memory.
 
 Prints a small table of figures. Nothing is asserted: compare runs by eye or by script.
 ``python -m bench --quick`` uses smaller samples; ``--strength N`` plays N bot games per
-pairing for the win-rate rows (default 200; 0 skips them).
+pairing for the win-rate rows (default 200; 0 skips them). Co-operative games have no
+pairings; Settlement's balance and bot levels have their own section (bench/settlement.py).
 """
 
 from __future__ import annotations
@@ -300,6 +301,8 @@ def bench_strength(games: int) -> None:
     """Win rates of 2-player bot pairings (a shared win counts half)."""
     pairings = [("hard", "random"), ("hard", "easy"), ("easy", "random")]
     for game_id in game_ids():
+        if get_game(game_id).cooperative:  # a team game has no pairings (see its own section)
+            continue
         for a, b in pairings:
             strength_row(game_id, 2, games, [a, b], 1000, f"{a} vs {b}")
 
@@ -352,6 +355,14 @@ def peak_rss() -> None:
     row("peak RSS, app start-up probe", f"{children:.0f} MiB")
 
 
+def bench_settlement(quick: bool) -> None:
+    """Settlement's balance (spec B.5) and its bot levels against the reference team; see
+    bench/settlement.py."""
+    from bench import settlement
+
+    settlement.run(quick, row=row)
+
+
 def section(title: str, fn: Callable[..., None], *args: Any) -> None:
     """Run one benchmark under a heading."""
     print(title)
@@ -376,6 +387,7 @@ def main() -> None:
     if strength:
         section("Bot strength (2 players)", bench_strength, strength)
         section("Bot strength (4 players)", bench_strength_four, max(1, strength // 2))
+    section("Settlement balance and bots", bench_settlement, quick)
     section("Memory", peak_rss)
     # Last: its children (the apps in the pseudo-terminal) would count in Memory's
     # peak RSS of child processes, which is meant for the start-up probe.
