@@ -1,4 +1,5 @@
-"""Game over: the ranking and every scoring category per player."""
+"""Game over: the ranking and every scoring category per player (one team column for a
+co-operative game)."""
 
 from __future__ import annotations
 
@@ -45,9 +46,14 @@ class GameOverScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         result = self.result
         seats = self.table.seats
-        winners = Content(" and ").join(player_tag(s, seats[s].name) for s in result.winners)
-        shared = " share the win" if len(result.winners) > 1 else " wins"
-        headline = Content.assemble(template("[b]Game over[/b] — "), winners, shared, "!")
+        team = self.table.game.cooperative
+        if team:  # one team: one result for all, won together or lost together
+            outcome = "the team wins!" if result.winners else "the team has lost."
+            headline = Content.assemble(template("[b]Game over[/b] — "), outcome)
+        else:
+            winners = Content(" and ").join(player_tag(s, seats[s].name) for s in result.winners)
+            shared = " share the win" if len(result.winners) > 1 else " wins"
+            headline = Content.assemble(template("[b]Game over[/b] — "), winners, shared, "!")
         # One scrolling page (arrows, page keys): on a short screen the notes and the
         # game's own panel below the table must stay reachable.
         with VerticalScroll(id="over"):
@@ -56,13 +62,19 @@ class GameOverScreen(Screen[None]):
             table.can_focus = False
             order = sorted(range(len(seats)), key=lambda s: (result.ranks[s], s))
             table.add_column("")
-            for seat in order:
+            if team:
+                order = order[:1]
+                table.add_column(rich_plain("Team"))
+            for seat in order if not team else ():
                 table.add_column(rich_plain(f"{ordinal(result.ranks[seat])} {seats[seat].name}"[:18]))
             for index, category in enumerate(result.categories):
                 values = [str(result.breakdown[seat][index]) for seat in order]
                 bold = "bold" if category == result.categories[-1] else ""
                 table.add_row(rich_plain(category, bold), *values)
             yield table
+            if team:
+                members = Content(", ").join(player_tag(s, seats[s].name) for s in range(len(seats)))
+                yield Static(Content.assemble("The team: ", members), classes="note")
             for note in result.notes:
                 yield Static(plain(note), classes="note")
             if self.extra:

@@ -25,7 +25,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from core.engine import GameInfo
-from core.registry import all_info
+from core.registry import all_info, listings
 from core.table import Controller, Seat
 from saves import check_player_name
 from tui.app import MeepleApp, meeple_app
@@ -34,8 +34,8 @@ from tui.text import notify, plain
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.players import player_glyph
 
-SEATS = 5
-"""Seat rows in the form (the most players any game takes)."""
+SEATS = max(entry.max_players for entry in listings())
+"""Seat rows in the form: the most players any game takes (Settlement's nine)."""
 
 
 @dataclass
