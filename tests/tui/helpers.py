@@ -22,7 +22,7 @@ FIXED = datetime(2026, 11, 1, 12, 30, tzinfo=timezone.utc)
 
 def seats(*kinds: str) -> list[Seat]:
     """Seats named Ada, Brook, ... with "human" or a bot level per kind."""
-    names = ["Ada", "Brook", "Cyd", "Dee", "Eli"]
+    names = ["Ada", "Brook", "Cyd", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy"]
     return [
         Seat(i, names[i], Controller() if kind == "human" else Controller("bot", kind))
         for i, kind in enumerate(kinds)
