@@ -1,0 +1,1 @@
+"""Tests for the Settlement game package (core/settlement)."""
