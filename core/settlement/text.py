@@ -58,6 +58,27 @@ def specialty_text(character: int) -> str:
     return f"roll for {RESOURCE_SHORT[spec.product]}"
 
 
+def dice_text(state: State, character: int) -> str:
+    """The specialty roll ``character`` would make now: "d6", "d6+1", "2d6", "d6−2".
+
+    The minus is an ASCII hyphen, so every terminal shows it.
+    """
+    dice = rules.specialty_dice(state, character)
+    bonus = rules.specialty_bonus(state, character)
+    return f"{'2' if dice == 2 else ''}d6" + (f"{bonus:+d}" if bonus else "")
+
+
+def specialty_roll(state: State, character: int) -> str:
+    """What specialty work would do now, with its roll: "d6+1 food", "trade up to d6+2 goods"."""
+    spec = CHARACTERS[character]
+    roll = dice_text(state, character)
+    if spec.kind == TRADE:
+        return f"trade up to {roll} goods"
+    if spec.source >= 0:
+        return f"smelt up to {roll} {RESOURCE_SHORT[spec.source]} into {RESOURCE_SHORT[spec.product]}"
+    return f"{roll} {RESOURCE_SHORT[spec.product]}"
+
+
 def item_effect(item: int) -> str:
     """What a building or invention does, in a few words."""
     it = ITEMS[item]
@@ -89,11 +110,7 @@ def describe(action: Action, state: State | None = None) -> str:
         return f"Take the {c.name} ({specialty_text(c.index)})"
     if kind is Specialty:
         if state is not None and rules.acting_character(state) >= 0:
-            who = rules.acting_character(state)
-            bonus = rules.specialty_bonus(state, who)
-            dice = "2 dice" if rules.specialty_dice(state, who) == 2 else "a die"
-            extra = f" {bonus:+d}" if bonus else ""
-            return f"Specialty: {specialty_text(who)} ({dice}{extra})"
+            return f"Specialty: {specialty_roll(state, rules.acting_character(state))}"
         return "Specialty work"
     if kind is Other:
         assert isinstance(action, Other)
@@ -196,10 +213,12 @@ def event_line(event: tuple[int | str, ...], names: tuple[str, ...]) -> str:
         c, first, second, bonus, result, made = (int(x) for x in v)
         spec = CHARACTERS[c]
         roll = _dice(first, second) + (f" {bonus:+d}" if bonus else "")
+        if bonus or second:
+            roll += f" = {result}"
         if spec.kind == TRADE:
-            return f"{spec.name} rolls {roll} = {result}: may buy up to {result} goods."
+            return f"{spec.name} rolls {roll}: may buy up to {result} goods."
         if spec.source >= 0:
-            return f"{spec.name} rolls {roll} = {result}: smelts {made} ore into iron."
+            return f"{spec.name} rolls {roll}: smelts {made} ore into iron."
         return f"{spec.name} rolls {roll}: {amount(made, spec.product)}."
     if kind == "other":
         return ""
@@ -237,7 +256,7 @@ def event_line(event: tuple[int | str, ...], names: tuple[str, ...]) -> str:
             return "Frost: no food rots."
         return f"Rot roll {first if second == 0 else f'{first} and {second}'}: {lost} food rots."
     if kind == "bp_lost":
-        return f"{v[0]} unused BP are lost."
+        return f"Unused BP lost: {v[0]}."
     if kind == "cap":
         return f"Storage: {amount(int(v[1]), int(v[0]))} over the cap thrown away."
     if kind == "smiles":
@@ -270,7 +289,7 @@ def prompt(state: State, seat: int) -> str:
         return "Take a character."
     if step == "work":
         c = CHARACTERS[CHARACTER_AT[state.pos]]
-        return f"{c.name}: specialty work ({specialty_text(c.index)}) or make 1 of something else."
+        return f"{c.name}: specialty ({specialty_roll(state, c.index)}) or make 1 of something else."
     if step == "trade":
         left = state.trade_limit - state.swaps()
         return f"Merchant: buy a good and pay another ({left} of {state.trade_limit} left), or finish."
