@@ -22,7 +22,7 @@ from core.engine import PlainData
 from core.rng import Rng
 from core.settlement import GAME, rules
 from core.settlement import actions as act
-from core.settlement.actions import Action, Finish, Other
+from core.settlement.actions import Action, Buy, Finish, Other, PayOne, Pick, Swap
 from core.settlement.content import (
     BP,
     CHARACTER_AT,
@@ -125,6 +125,22 @@ def add_rolls(s: State, *rolls: int) -> None:
 def assert_all_rolled(s: State) -> None:
     """Every scripted value was used."""
     assert dice(s).left == [], f"unused dice: {dice(s).left}"
+
+
+CANDIDATES: tuple[Action, ...] = (
+    *(Pick(c) for c in range(10)),
+    act.SPECIALTY,
+    *(Other(r) for r in range(8)),
+    *(Swap(b, p) for b in range(7) for p in range(7)),
+    *(Finish(t) for t in range(-1, 7)),
+    act.PAY,
+    act.REFUSE,
+    *(PayOne(g) for g in range(7)),
+    *(Buy(i) for i in range(21)),
+    act.DONE,
+)
+"""Every action of every kind, with a few codes out of range (RP and BP as goods, a 10th
+character, a 21st item)."""
 
 
 # --- stocks ----------------------------------------------------------------------------------

@@ -7,7 +7,8 @@ from typing import cast
 
 from core.settlement import GAME, rules
 from core.settlement import actions as act
-from core.settlement.actions import Buy, Finish, Other, PayOne, Swap
+from core.settlement.actions import Action, Buy, Finish, Other, Swap
+from core.settlement.bots import ReferenceTeam
 from core.settlement.content import (
     BLACKSMITH,
     BP,
@@ -16,16 +17,13 @@ from core.settlement.content import (
     PEASANT,
     RP,
 )
-from core.settlement.actions import Action
 from core.settlement.state import State
-from core.settlement.bots import ReferenceTeam
 from tests.core.settlement.helpers import (
     FOOD,
     IRON,
     ORE,
     STONE,
     WOOD,
-    add_rolls,
     assert_all_rolled,
     at,
     card,

@@ -11,8 +11,7 @@ import pytest
 from core.engine import IllegalAction
 from core.settlement import GAME, rules
 from core.settlement import actions as act
-from core.settlement.actions import Buy, Finish, Swap
-from core.settlement.actions import Action, Other
+from core.settlement.actions import Action, Buy, Finish, Other, Swap
 from core.settlement.content import BP, BUILDER, HUNTER, MERCHANT, PEASANT
 from core.settlement.state import State
 from tests.core.settlement.helpers import (

@@ -20,7 +20,6 @@ from tests.core.settlement.helpers import (
     ORE,
     STONE,
     WOOD,
-    add_rolls,
     assert_all_rolled,
     at,
     card,

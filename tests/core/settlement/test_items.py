@@ -12,8 +12,8 @@ import pytest
 from core.settlement import rules
 from core.settlement import actions as act
 from core.settlement.actions import Buy, Finish, Swap
-from core.settlement.state import State
 from core.settlement.content import BUILDINGS, CHARACTER_IDS, CHARACTERS, INVENTIONS, ITEMS, RESOURCES
+from core.settlement.state import State
 from tests.core.settlement.helpers import (
     FOOD,
     IRON,
