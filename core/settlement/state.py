@@ -98,6 +98,10 @@ EVENT_KINDS: dict[str, int] = {
 }
 
 
+EVENT_RANGE = 100_000
+"""Event numbers lie in ±this (a Downpour bonus is −2, a Quarrel's pool change −4)."""
+
+
 class State:
     """The whole game (or a view of it); see the module docstring."""
 
@@ -312,7 +316,7 @@ def _events(value: Any) -> list[tuple[Any, ...]]:
         size = EVENT_KINDS[row[0]]
         if size >= 0 and len(row) != size + 1:
             raise CorruptData(f"event {row[0]} takes {size} numbers")
-        ints = tuple(whole(v, f"event {row[0]}", -1, 10_000) for v in row[1:])
+        ints = tuple(whole(v, f"event {row[0]}", -EVENT_RANGE, EVENT_RANGE) for v in row[1:])
         events.append((row[0], *ints))
     return events
 

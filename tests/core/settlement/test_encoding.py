@@ -87,8 +87,6 @@ def test_a_tampered_state_is_refused() -> None:
         GAME.decode_state(bad)
 
 
-@pytest.mark.xfail(strict=True, raises=CorruptData, reason="engine bug: decode_state takes event numbers only from -1, "
-                   "but a Downpour work event carries the bonus -2 (state._events)")
 def test_state_after_downpour_specialty_round_trips() -> None:
     """A game saved right after the Builder's specialty under Downpour loads again."""
     s = at("builder", fate="downpour", dice=[3])
@@ -97,8 +95,6 @@ def test_state_after_downpour_specialty_round_trips() -> None:
     round_trip(real_dice(s))
 
 
-@pytest.mark.xfail(strict=True, raises=CorruptData, reason="engine bug: decode_state takes event numbers only from -1, "
-                   "but a pool event of Quarrel or a refused Tax collector carries -4 or -5 (state._events)")
 def test_state_after_quarrel_round_trips() -> None:
     """A game saved right after a Quarrel took 4 smiles loads again."""
     s = at("miner", pool=9, top="quarrel")

@@ -218,20 +218,9 @@ def check_actions(s: State) -> None:
             assert GAME.why_illegal(s, other, legal[0]) == "It is not your turn."
 
 
-def without_known_bug(s: State) -> State:
-    """``s``, or a copy without its events when one carries a number below −1 (a Downpour
-    bonus of −2, a pool change of −4): decode_state refuses those (an engine bug, see
-    test_encoding.py's xfail tests; remove this when they pass)."""
-    if any(isinstance(v, int) and v < -1 for e in s.events for v in e[1:]):
-        s = s.clone()
-        s.events = []
-    return s
-
-
 def check_views(s: State) -> None:
     """Views hide only the RNG and the pile's order, and round-trip through the encoding;
     the whole state does too, and the copy goes on exactly like the original."""
-    s = without_known_bug(s)
     for seat in (None, *range(s.players)):
         v = GAME.view(s, seat)
         assert v.rng is None and v.viewer == (SPECTATOR if seat is None else seat)
