@@ -11,6 +11,10 @@ measurement it was chosen by.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Callable, Hashable
+
+RolloutPolicy = Callable[[Any, int], Hashable]
+"""A fast default policy: ``policy(full_state, seat)`` returns a legal action for ``seat``."""
 
 
 @dataclass(frozen=True)
@@ -25,6 +29,10 @@ class SearchProfile:
     ``greedy_noise``: the chance of a random rollout move instead of greedy's.
     ``place_weight``: the placing's share of a cut-off rollout's reward (the rest is the
     evaluation's margin; :func:`core.ai.base.heuristic_rewards`).
+    ``rollout_policy``: a fast default policy of the game (:data:`RolloutPolicy`, e.g. a
+    scripted strategy); when set, the levels' search plays it instead of greedy in its
+    rollouts, always searches its move at the root, and keeps it unless another candidate's
+    mean reward beats it by ``policy_margin`` (:class:`core.ai.search.SearchBot`).
     """
 
     normal_iterations: int = 100
@@ -34,6 +42,8 @@ class SearchProfile:
     greedy_sample: int | None = 8
     greedy_noise: float = 0.1
     place_weight: float = 0.8
+    rollout_policy: RolloutPolicy | None = None
+    policy_margin: float = 0.0
 
     def __post_init__(self) -> None:
         if not 1 <= self.normal_iterations <= self.hard_iterations:
@@ -46,6 +56,8 @@ class SearchProfile:
             raise ValueError("greedy_sample must be None or at least 1")
         if not 0.0 <= self.greedy_noise <= 1.0 or not 0.0 <= self.place_weight <= 1.0:
             raise ValueError("greedy_noise and place_weight must be between 0 and 1")
+        if not 0.0 <= self.policy_margin <= 1.0:
+            raise ValueError("policy_margin must be between 0 and 1")
 
     def iterations(self, level: str) -> int:
         """Iterations per decision of ``level`` ("normal" or "hard")."""

@@ -34,6 +34,23 @@ Budget: at most ``iterations`` iterations, and an optional ``should_stop()`` cal
 checked before every iteration after the first (core has no clock: the TUI passes a
 wall-clock check). Final choice: the most visited root action (ties: higher mean reward,
 then the seeded RNG).
+
+**Policy rollouts** (a game with a fast default policy). A game may name one in its search
+profile, ``ai_profile.rollout_policy`` (:class:`core.ai.profile.SearchProfile`): a function
+``policy(state, seat)`` returning a legal action on a full state, e.g. a scripted strategy
+much cheaper than a one-ply evaluation. A bot made with ``rollout="greedy"`` (the ``normal``
+and ``hard`` levels) then looks it up (an explicit ``rollout_policy`` argument wins) and
+searches differently: a flat Monte-Carlo policy improvement at the root. The candidates are
+the policy's own move and greedy's best ``root_candidates - 1`` others; every batch samples
+one determinization and plays each candidate on a copy of it, then determinizes each
+result's view again from one seed shared by the batch (the same hidden cards and the same
+dice from then on: common random numbers, so the candidates are compared on equal luck, only
+the move's own dice differing), then plays the policy to the end of the game (or ``rollout_depth`` decisions, scored by ``game.evaluate``).
+The budget ``iterations`` counts rollouts, so ``iterations // candidates`` batches. The
+policy's move is kept unless another candidate's mean reward beats it by more than
+``policy_margin``. With a single legal move, or when greedy's best move is the policy's
+(two independent judgements agree), nothing is searched and the policy's move is played.
+Games without a policy are searched as above.
 """
 
 from __future__ import annotations
@@ -42,6 +59,7 @@ import math
 from typing import Any, Callable, Hashable
 
 from core.ai.base import bot_choices_or_raise, heuristic_rewards, pick_best, terminal_rewards
+from core.ai.profile import RolloutPolicy
 from core.engine import Game
 from core.rng import Rng
 
@@ -89,6 +107,8 @@ class SearchBot:
         decouple: bool = True,
         root_candidates: int | None = None,
         place_weight: float = 0.8,
+        rollout_policy: RolloutPolicy | None = None,
+        policy_margin: float | None = None,
     ) -> None:
         """Configure the bot.
 
@@ -102,7 +122,10 @@ class SearchBot:
         ``root_candidates``: when set, only the best this many root actions by one-ply
         ``game.evaluate`` are searched (the search then refines the greedy choice).
         ``place_weight``: the placing's share of a cut-off rollout's reward
-        (:func:`core.ai.base.heuristic_rewards`).
+        (:func:`core.ai.base.heuristic_rewards`). ``rollout_policy`` / ``policy_margin``:
+        search with policy rollouts (see the module docstring); with ``rollout="greedy"``
+        and no policy given, the game's ``ai_profile.rollout_policy`` and
+        ``ai_profile.policy_margin`` are used when it declares them.
         """
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -121,6 +144,8 @@ class SearchBot:
         self.decouple = decouple
         self.root_candidates = root_candidates
         self.place_weight = place_weight
+        self.rollout_policy = rollout_policy
+        self.policy_margin = policy_margin
         self._root_only: set[Any] | None = None
         self.last_iterations = 0
         """Iterations run by the latest :meth:`choose` (0 when there was a single option)."""
@@ -132,6 +157,9 @@ class SearchBot:
         self.last_iterations = 0
         if len(legal) == 1:
             return legal[0]
+        policy, margin = self._policy_of(game)
+        if policy is not None:
+            return self._choose_by_policy(game, view, seat, legal, policy, margin)
         root = _Node()
         self._root_only = None
         if self.root_candidates is not None and len(legal) > self.root_candidates:
@@ -151,6 +179,69 @@ class SearchBot:
             else:  # visits first; the mean reward (< 1) only separates equal counts
                 counts.append(child.visits + 0.5 * child.total / child.visits)
         return legal[pick_best(counts, self.rng.choice)]
+
+    def _policy_of(self, game: Game[Any, Any]) -> tuple[RolloutPolicy | None, float]:
+        """The rollout policy and its margin: given, else the game profile's (greedy rollouts)."""
+        profile = getattr(game, "ai_profile", None)
+        margin = self.policy_margin
+        if margin is None:
+            margin = float(getattr(profile, "policy_margin", 0.0) or 0.0)
+        if self.rollout_policy is not None:
+            return self.rollout_policy, margin
+        if self.rollout != "greedy":
+            return None, margin
+        return getattr(profile, "rollout_policy", None), margin
+
+    def _choose_by_policy(self, game: Game[Any, Any], view: Any, seat: int, legal: list[Any],
+                          policy: RolloutPolicy, margin: float) -> Hashable:
+        """Flat policy improvement at the root with common random numbers (module docstring)."""
+        first = game.determinize(view, seat, self.rng)
+        own = policy(first, seat)
+        candidates = [own]
+        if self.root_candidates is None or self.root_candidates > 1:
+            ranked = self._best_by_evaluation(game, view, seat, legal) if self.root_candidates else legal
+            if ranked[0] == own:  # greedy agrees with the policy: nothing to search
+                return own
+            candidates += [a for a in ranked if a != own][: (self.root_candidates or len(legal)) - 1]
+        if len(candidates) == 1:
+            return own
+        batches = max(1, self.iterations // len(candidates))
+        totals = [0.0] * len(candidates)
+        done = 0
+        for batch in range(batches):
+            if batch and self.should_stop is not None and self.should_stop():
+                break
+            state = first if batch == 0 else game.determinize(view, seat, self.rng)
+            future = self.rng.next_u32()
+            for index, action in enumerate(candidates):
+                after = game.clone(state)
+                game.apply_in_place(after, seat, action)
+                if not game.is_over(after):  # the same future for every candidate
+                    after = game.determinize(game.view(after, seat), seat, Rng(future, stream=304))
+                totals[index] += self._policy_rollout(game, after, policy)[seat]
+            done = batch + 1
+            self.last_iterations = done * len(candidates)
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        if (totals[best] - totals[0]) / done > margin:
+            return candidates[best]
+        return own
+
+    def _policy_rollout(self, game: Game[Any, Any], state: Any, policy: RolloutPolicy) -> list[float]:
+        """Play ``policy`` on until the end (or ``rollout_depth`` decisions); per-seat rewards."""
+        steps = 0
+        limit = self.rollout_depth
+        while not game.is_over(state):
+            if limit is not None and steps >= limit:
+                return heuristic_rewards(game, state, self.place_weight)
+            acting = game.to_act(state)
+            if not acting:
+                break
+            who = acting[0]
+            game.apply_in_place(state, who, policy(state, who))
+            steps += 1
+        if game.is_over(state):
+            return terminal_rewards(game, state)
+        return heuristic_rewards(game, state, self.place_weight)
 
     def _best_by_evaluation(self, game: Game[Any, Any], view: Any, seat: int, legal: list[Any]) -> list[Any]:
         """The ``root_candidates`` best actions by one-ply evaluation on one determinization."""
