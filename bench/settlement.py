@@ -87,7 +87,7 @@ class _Timed:
 
     def choose(self, game: Any, view: Any, seat: int) -> Hashable:
         start = time.perf_counter()
-        action = self.bot.choose(game, view, seat)
+        action: Hashable = self.bot.choose(game, view, seat)
         self.times.append(time.perf_counter() - start)
         return action
 
