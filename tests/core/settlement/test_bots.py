@@ -212,7 +212,7 @@ def test_evaluate_is_in_range_over_played_games() -> None:
             while not GAME.is_over(s):
                 value = GAME.evaluate(s, 0)
                 assert 0.0 <= value <= 1.0
-                s = GAME.apply(s, 0, bot.choose(GAME, GAME.view(s, 0), 0))
+                s = GAME.apply(s, 0, bot.choose(GAME, GAME.view(s, 0), 0))  # type: ignore[arg-type]
             end = GAME.evaluate(s, 0)
             if s.outcome == "won":
                 assert end >= 0.9
@@ -285,7 +285,7 @@ def test_search_levels_choose_legal_moves() -> None:
         if s.step in ("work", "trade", "shop", "tax") and len(rules.legal_actions(s, 0)) > 1:
             assert bot.choose(GAME, view, 0) in rules.legal_actions(s, 0)
             checked += 1
-        s = GAME.apply(s, 0, team.choose(GAME, view, 0))
+        s = GAME.apply(s, 0, team.choose(GAME, view, 0))  # type: ignore[arg-type]
     assert checked >= 20
 
 
