@@ -104,7 +104,7 @@ def test_state_after_quarrel_round_trips() -> None:
 
 
 def test_state_after_a_small_loss_round_trips() -> None:
-    """(The same states with numbers ≥ −1 do load: a Quarrel that takes only 1 smile.)"""
+    """A Quarrel that takes only 1 smile, an ordinary specialty and the mayor field load again."""
     s = at("miner", pool=1, top="quarrel")
     do(s, Other(1))
     round_trip(real_dice(s))
