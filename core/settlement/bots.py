@@ -1,11 +1,21 @@
-"""Settlement bots: the team evaluation, the moves bots weigh, and the scripted teams of the
-spec's Appendix B (the reference "sensible team" of B.2 and the careless team of B.3).
+"""Settlement bots: the team evaluation, the moves bots weigh, the scripted teams of the
+spec's Appendix B (the reference "sensible team" of B.2 and the careless team of B.3), and the
+search levels' rollout policy.
 
 The evaluation is the team's prospects in [0, 1] (1 = won), the same for every seat, as
-co-operative games report it (:attr:`core.engine.Game.cooperative`). The scripted teams are
-bots like any other (``choose(game, view, seat)``), offered by ``meeple simulate`` and the
-benchmarks as the kinds ``reference`` and ``careless``; they exist to check the rules against
-the spec's balance figures (B.4, B.5).
+co-operative games report it (:attr:`core.engine.Game.cooperative`): food safety, progress
+towards the target building (the next gate first) and the BP it needs this round, smiles,
+income and tokens, valued as they will stand at the start of the next round (see the comment
+above :func:`evaluate`). ``easy`` plays one ply of it.
+
+``normal`` and ``hard`` search on top of B.2: :data:`PROFILE` names :func:`rollout_action`
+(the reference strategy, ~20,000 decisions a second) as the rollout policy, so the search
+(:class:`core.ai.search.SearchBot`, "policy rollouts") compares B.2's move with greedy's best
+others by playing B.2 to the end of the game from each, on the same sampled futures.
+
+The scripted teams are bots like any other (``choose(game, view, seat)``), offered by
+``meeple simulate`` and the benchmarks as the kinds ``reference`` and ``careless``; they
+exist to check the rules against the spec's balance figures (B.4, B.5).
 """
 
 from __future__ import annotations
