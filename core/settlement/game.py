@@ -36,7 +36,8 @@ CHARACTERS = OptionSpec(
     help=(
         "Draft: players roll for the order and take characters in turn. Random: the nine "
         "cards are shuffled and dealt in that order. In order: Seat A gets the Hunter, "
-        "Seat B the Peasant and so on round the table, with no rolls."
+        "Seat B the Peasant and so on round the table, with no rolls for the order (the "
+        "first mayor is still rolled for)."
     ),
 )
 

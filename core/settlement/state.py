@@ -75,7 +75,6 @@ EVENT_KINDS: dict[str, int] = {
     "work": 6,             # character, die 1, die 2 (0: one die), bonus, result, amount made
     "other": 2,            # character, product
     "skip": 1,             # character (Fever)
-    "trade": 2,            # character (the Merchant), limit R
     "swap": 2,             # good bought, good paid
     "tax": 1,              # good paid as the trade tax
     "trade_end": 1,        # goods bought in all

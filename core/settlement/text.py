@@ -224,8 +224,6 @@ def event_line(event: tuple[int | str, ...], names: tuple[str, ...]) -> str:
         return ""
     if kind == "skip":
         return f"Fever: the {CHARACTERS[int(v[0])].name} does not work."
-    if kind == "trade":
-        return ""
     if kind == "swap":
         return ""
     if kind == "tax":

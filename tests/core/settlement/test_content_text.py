@@ -233,13 +233,13 @@ def test_narrate_every_kind() -> None:
 
 
 # --- events ---------------------------------------------------------------------------------------
-SILENT = {"other", "trade", "swap", "tax_paid", "buy"}
+SILENT = {"other", "swap", "tax_paid", "buy"}
 """Event kinds without words of their own: the move's log line already says them."""
 
 SAMPLES: dict[str, tuple[int, ...]] = {
     "pick_rolls": (0, 5, 1, 3), "mayor_rolls": (0, 2, 1, 6), "dealt": (), "first_mayor": (1,), "round": (7,),
     "mayor": (0,), "feed": (6, 0), "token_lost": (4,), "starved": (), "work": (0, 3, 0, 1, 4, 4),
-    "other": (2, 1), "skip": (5,), "trade": (8, 4), "swap": (0, 1), "tax": (1,), "trade_end": (3,),
+    "other": (2, 1), "skip": (5,), "swap": (0, 1), "tax": (1,), "trade_end": (3,),
     "reshuffle": (), "fate": (3,), "gain": (0, 3), "lose": (1, 2), "pool": (-4,), "no_effect": (),
     "tax_paid": (2,), "buy": (4,), "rot": (5, 0, 5), "bp_lost": (3,), "cap": (0, 2), "smiles": (4, 9, 0),
     "token": (3,), "gated": (2,), "won": (11,), "time": (13,),
