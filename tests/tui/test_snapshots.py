@@ -248,3 +248,43 @@ def test_intendentes_final_scoring(snap_compare: Any, size: tuple[int, int]) -> 
         assert isinstance(pilot.app.screen, GameOverScreen)
 
     assert snap_compare(app(), terminal_size=size, run_before=before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_settlement_track(snap_compare: Any, size: tuple[int, int]) -> None:
+    """Round 3, the Builder's turn, in a 3-player game played on by the reference team."""
+    from tests.tui.test_settlement import at_step, open_settlement, settlement_table
+
+    async def before(pilot: Pilot[Any]) -> None:
+        table = settlement_table(at_step("work", lambda s: s.round == 3 and s.pos == 7))
+        await open_settlement(pilot, table)
+        await pilot.pause()
+
+    assert snap_compare(app(), terminal_size=size, run_before=before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_settlement_trade(snap_compare: Any, size: tuple[int, int]) -> None:
+    """The Merchant's trade form with a trade set by its keys: 2 stone bought, 2 food paid."""
+    from tests.tui.test_settlement import merchant_rolled, open_settlement, settlement_table
+
+    async def before(pilot: Pilot[Any]) -> None:
+        table = settlement_table(merchant_rolled(3))
+        await open_settlement(pilot, table)
+        await pilot.press("left", "left", "down", "down", "right", "right")
+        await pilot.pause()
+
+    assert snap_compare(app(), terminal_size=size, run_before=before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_settlement_result(snap_compare: Any, size: tuple[int, int]) -> None:
+    """The shared result of a game the reference team played to its end."""
+    from tests.tui.test_settlement import open_settlement, settlement_table
+
+    async def before(pilot: Pilot[Any]) -> None:
+        await open_settlement(pilot, settlement_table(lambda t: False))
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, GameOverScreen)
+
+    assert snap_compare(app(), terminal_size=size, run_before=before)

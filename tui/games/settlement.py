@@ -1,0 +1,646 @@
+"""The Settlement screen: the settlement track, the shared stock, the pyramid and the shop.
+
+The board uses the shared cursor. Arrows move over the twelve fields of the track, the
+goods and points of the stock, the pyramid's rectangles and the buildings and inventions;
+the detail line under the board tells what the place is and what Enter does there:
+
+- on the field of the character whose turn it is, Enter is its specialty work (the detail
+  line gives the roll, "d6+1 food"); other work is Enter on a good or point of the stock
+  ("make 1 of that"), or a move in the list;
+- in the draft, Enter on a character's field takes it;
+- the Tax collector: Enter on the fate field lists paying and refusing; each good paid is
+  Enter on that good of the stock;
+- the mayor's shop: Enter on a building or invention buys it; e ends the shopping (Done,
+  the move without a place), as it ends the trade.
+
+The Merchant's trade is a form in the stock's place: Up and Down choose a good (and the
+tax), Right buys one more of it (or pays one fewer), Left pays one more (or buys one
+fewer), Left and Right on the tax row choose the tax good; the form says at once what is
+wrong with the trade as set. Enter (or e) makes it: the screen submits one swap per good
+bought, then the end of the trade with its tax, one after another by the usual path. A
+trade that breaks a rule is refused with the reason and changes nothing.
+
+There is nothing secret in the game, so hot-seat play needs no hand-off curtain: the
+board is always shown to whoever must decide.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Hashable
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.content import Content
+from textual.message import Message
+from textual.widgets import Static
+
+from core.settlement import rules
+from core.settlement.actions import (
+    NO_TAX,
+    Buy,
+    Done,
+    Finish,
+    Other,
+    Pay,
+    PayOne,
+    Pick,
+    Refuse,
+    Specialty,
+    Swap,
+)
+from core.settlement.content import (
+    BP,
+    CHARACTER_AT,
+    CHARACTERS,
+    FATE,
+    FATE_FIELD,
+    GATES,
+    GOODS,
+    ITEMS,
+    LOSSES_FIELD,
+    MAYOR_FIELD,
+    PYRAMID_ROWS,
+    RESOURCE_NAMES,
+    RESOURCE_SHORT,
+    SMILES_PER_TOKEN,
+    STORAGE_CAP,
+    TRACK,
+)
+from core.settlement.state import State
+from core.settlement.text import item_effect, specialty_text
+from core.table import LogEntry
+from tui.games.settlement_render import (
+    FIELD_NAMES,
+    FIELD_SHORT,
+    LEGEND_ENTRIES,
+    NARROW,
+    WIDE,
+    Layout,
+    Places,
+    TradeForm,
+    after_trade,
+    cap_losses,
+    compact,
+    feed_outlook,
+    missing,
+    render_board,
+    rot_text,
+    specialty_words,
+    trade_problem,
+)
+from tui.screens.game import GameScreen
+from tui.text import notify, plain, template
+from tui.widgets.board import BoardView
+from tui.widgets.cursor import Target
+from tui.widgets.legend import Legend
+from tui.widgets.picture import BoardPicture, Picture
+from tui.widgets.players import player_tag
+
+TAX_ROW = len(GOODS)
+"""The trade form's row of the tax good (after the five goods)."""
+
+
+def legend_entries() -> list[Content]:
+    """The board's codes and marks, codes in bold."""
+    return [Content.assemble(Content.styled(code, "bold"), f" {meaning}") for code, meaning in LEGEND_ENTRIES]
+
+
+class SettlementBoard(BoardView):
+    """The board: arrows and Enter as on every board, e for the move without a place (the
+    mayor's Done, the end of the trade)."""
+
+    BINDINGS = [Binding("e", "done", "Done")]
+
+    class Done(Message):
+        """e: end the shopping or make the trade (the move without a place)."""
+
+    def action_done(self) -> None:
+        """End the mayor's shopping or the Merchant's trade (the screen checks which)."""
+        self.post_message(self.Done())
+
+
+class SettlementScreen(GameScreen):
+    """Game screen of Settlement (Osada)."""
+
+    CSS_PATH = ["../screens/game.tcss", "settlement.tcss"]
+    HELP_TITLE = "Settlement"
+    USES_BOARD_CURSOR = True
+    PRIVATE_IN_SCOREBOARD = True
+    DETAIL_LINE = "#st-detail"
+    HELP_KEYS = [
+        ("arrows", "Move over the track's fields, the stock, the pyramid and the buildings and "
+                   "inventions; the line under the board tells what is there"),
+        ("enter", "On the field whose turn it is: specialty work (the roll shown, d6+1) · on a "
+                  "good or point of the stock: other work, make 1 of it (or pay it to the Tax "
+                  "collector) · on a field in the draft: take that character · on a building or "
+                  "invention in the mayor's shop: buy it · on the fate field: pay or refuse "
+                  "the Tax collector"),
+        ("trade form", "up/down a good or the tax · right buys one more (pays one fewer) · left "
+                       "pays one more (buys one fewer) · left/right on the tax row: the tax good · "
+                       "enter makes the trade (all zero: buy nothing)"),
+        ("e", "Done: end the mayor's shopping, or make the trade as set in the form"),
+        ("m", "Jump to the move list (type to filter)"),
+        ("track", "● the pawn · under each character its holder (letter and name); under Fate "
+                  "this round's card, under Mayor the mayor, under Losses the rot roll"),
+        ("stock", "! a good above the cap of 10 (cut at Losses until the Warehouse stands) · "
+                  "Losses: what the end of the round takes · Next feed 6: safe, at risk (rot) "
+                  "or short · ☺ smiles in the pool, at most 20"),
+        ("pyramid", "■ a token · W M T a gate still shut: rectangle 2 needs the Warehouse, 4 the "
+                    "Monument, 7 the Town Hall · 10 smiles a token, at most 2 a round"),
+        ("shop", "✓ owned (r3: bought in round 3) · ● the stock pays it now · ○ not yet, with "
+                 "what is still missing (-5B) · f w s o i food wood stone ore iron, R research, "
+                 "B building points"),
+    ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._places: tuple[tuple[Any, ...], Places] | None = None
+        self._form: TradeForm | None = None
+        self._form_for: tuple[Any, ...] = ()
+        self._queue: list[Hashable] = []  # the trade's moves still to submit, in order
+        self._targets_for: tuple[Any, ...] = ()
+
+    # --- layout ---------------------------------------------------------------------------
+    def compose_board(self) -> ComposeResult:
+        with SettlementBoard(id="st-board"):
+            yield BoardPicture(id="st-picture")
+        yield Static("", id="st-detail")
+        yield Legend(legend_entries(), id="st-legend")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one("#st-board").focus()
+
+    @property
+    def layout_size(self) -> Layout:
+        """The wide board on terminals both wide and tall, else the 80x24 one."""
+        return WIDE if self.has_class("-wide") and self.has_class("-tall") else NARROW
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(seat.name for seat in self.table.seats)
+
+    def places(self, view: State) -> Places:
+        """Where the board's places are for this view (they move only with the layout and
+        the trade form)."""
+        form = self._form_for_view(view)
+        key = (self.layout_size, form is not None, None if form is None else tuple(form.net),
+               tuple(view.owned) if form is not None else ())
+        if self._places is None or self._places[0] != key:
+            _, places = render_board(view, self.names(), self.layout_size, form)
+            self._places = (key, places)
+        return self._places[1]
+
+    # --- the trade form -------------------------------------------------------------------
+    def _my_trade(self, view: State) -> bool:
+        return (view.step == "trade" and self.viewer is not None and self.viewer in self.table.to_act()
+                and not self.table.is_over())
+
+    def _form_for_view(self, view: State) -> TradeForm | None:
+        """The form of the viewer's trade (set up when the trade begins), or None."""
+        if not self._my_trade(view):
+            self._form = None
+            self._form_for = ()
+            return None
+        decision = (len(self.table.log), self.viewer)
+        if self._form is None or decision != self._form_for:
+            net = [view.bought[g] - view.paid[g] for g in GOODS]
+            self._form = TradeForm(net=net, tax=-1)
+            self._form_for = decision
+            self._auto_tax(view)
+        return self._form
+
+    def _auto_tax(self, view: State) -> None:
+        """Until a tax good is chosen, the one the trade leaves the most of."""
+        form = self._form
+        if form is None or form.tax_set:
+            return
+        form.tax = -1
+        stock = after_trade(view, form)
+        best = max(GOODS, key=lambda g: (stock[g], -g))
+        form.tax = best if stock[best] >= 1 else -1
+
+    def _form_rows(self, view: State) -> list[int]:
+        return [*GOODS, TAX_ROW] if rules.tax_due(view) else list(GOODS)
+
+    def _form_key(self, view: State, direction: str) -> None:
+        """An arrow in the trade form."""
+        form = self._form
+        assert form is not None
+        form.message = ""
+        rows = self._form_rows(view)
+        if direction in ("up", "down"):
+            index = rows.index(form.row) if form.row in rows else 0
+            index = max(0, min(len(rows) - 1, index + (1 if direction == "down" else -1)))
+            form.row = rows[index]
+        elif form.row == TAX_ROW:
+            if not form.buys():
+                form.message = "No tax is due until the trade buys something."
+            else:
+                stock = after_trade(view, form)
+                if form.tax >= 0:
+                    stock[form.tax] += 1
+                choices = [g for g in GOODS if stock[g] >= 1]
+                if choices:
+                    at = choices.index(form.tax) if form.tax in choices else -1
+                    form.tax = choices[(at + (1 if direction == "right" else -1)) % len(choices)]
+                    form.tax_set = True
+        else:
+            form.message = self._step_good(view, form, form.row, 1 if direction == "right" else -1)
+        if form.message:
+            self.app.bell()
+        self._auto_tax(view)
+        self.update_board(view)
+
+    def _step_good(self, view: State, form: TradeForm, good: int, delta: int) -> str:
+        """Change a good's amount in the form by ``delta`` (+1 buys one more or pays one
+        fewer); the reason it cannot, or ""."""
+        new = form.net[good] + delta
+        name = RESOURCE_SHORT[good]
+        if view.bought[good] and new < view.bought[good]:
+            return f"{view.bought[good]} {name} is bought already (ctrl+z takes the trade back)."
+        if view.paid[good] and new > -view.paid[good]:
+            return f"{view.paid[good]} {name} is paid already (ctrl+z takes the trade back)."
+        if new > 0 and delta > 0 and form.buys() + 1 > view.trade_limit:
+            return f"The roll allows {view.trade_limit} good{'s' if view.trade_limit != 1 else ''} in all."
+        have = view.stock[good] - (view.bought[good] - view.paid[good])
+        if new < 0 and -new > have:
+            return f"Only {have} {name} to pay with."
+        form.net[good] = new
+        return ""
+
+    def _form_submit(self, view: State) -> None:
+        """Enter in the form: make the trade (one swap per good bought, then the end of the
+        trade with its tax), or say why not and change nothing."""
+        form = self._form
+        assert form is not None
+        problem = trade_problem(view, form)
+        if problem:
+            form.message = problem
+            self.app.bell()
+            notify(self, problem, severity="error")
+            self.update_board(view)
+            return
+        buys: list[int] = []
+        pays: list[int] = []
+        for g in GOODS:
+            buys += [g] * max(0, form.net[g] - view.bought[g])
+            pays += [g] * max(0, -form.net[g] - view.paid[g])
+        moves: list[Hashable] = [Swap(b, p) for b, p in zip(buys, pays)]
+        taxed = form.buys() > 0 and rules.tax_due(view)
+        moves.append(Finish(form.tax) if taxed else NO_TAX)
+        self._queue = moves
+        self._submit_next()
+
+    def _submit_next(self) -> None:
+        """Submit the next move of the trade; a refused one empties the queue."""
+        if not self._queue:
+            return
+        action = self._queue.pop(0)
+        before = len(self.table.log)
+        self.submit_action(action)
+        if not self.table.REMOTE and len(self.table.log) == before:
+            self._queue.clear()  # refused (and told): the rest is not made
+        # (a network table's move comes back later, as a MoveApplied: the rest follows then)
+
+    def advance(self) -> None:
+        """The trade's moves go on one by one (each reaches the screen as its own move);
+        then the game moves on as always."""
+        if self._queue:
+            if (self.is_attached and not self.table.is_over() and self.viewer is not None
+                    and self.viewer in self.table.to_act()
+                    and self.table.view(self.viewer).step == "trade"):
+                self._submit_next()
+                return
+            self._queue.clear()
+        super().advance()
+
+    def action_undo(self) -> None:
+        """Undo (a trade still being submitted stops)."""
+        self._queue.clear()
+        super().action_undo()
+
+    # --- where moves are on the board -----------------------------------------------------
+    def board_position(self, action: Hashable, view: State) -> tuple[int, int] | None:
+        """The character's field (pick, specialty), the stock (other work, paying the Tax
+        collector), the fate field (pay or refuse), the items (buy), the form's rows (the
+        trade); the mayor's Done has none."""
+        places = self.places(view)
+        if isinstance(action, Pick):
+            return places.fields.get(CHARACTERS[action.character].field)
+        if isinstance(action, Specialty):
+            return places.fields.get(view.pos)
+        if isinstance(action, Other):
+            return places.stock.get(action.product)
+        if isinstance(action, PayOne):
+            return places.stock.get(action.good)
+        if isinstance(action, (Pay, Refuse)):
+            return places.fields.get(FATE_FIELD)
+        if isinstance(action, Buy):
+            return places.items.get(action.item)
+        if isinstance(action, Swap):
+            return places.form.get(action.buy)
+        if isinstance(action, Finish):
+            return places.form.get(TAX_ROW)
+        return None
+
+    def board_targets(self, view: State, groups: dict[tuple[int, int], list[Hashable]]) -> list[Target]:
+        """Where moves can be made first, then every place to read about; none while the
+        viewer's trade form has the arrows."""
+        if self._form_for_view(view) is not None:
+            return []
+        decision = (len(self.table.log), self.viewer)
+        current = self.board_cursor.current
+        here = None if current is None else (current.row, current.col)
+        if groups and decision != self._targets_for and here not in groups:
+            self.board_cursor.index = -1  # a new decision: start where a move can be made
+        self._targets_for = decision
+        places = self.places(view)
+        looks = set(places.fields.values()) | set(places.stock.values()) | set(places.rects.values())
+        looks |= set(places.items.values())
+        if places.fate is not None:
+            looks.add(places.fate)
+        keys = sorted(groups)
+        if view.step == "work":
+            # the pawn's field first: Enter there is the specialty
+            keys.sort(key=lambda pos: pos != places.fields.get(view.pos))
+        keys += sorted(looks - set(keys))
+        return [Target(pos, pos[0], pos[1]) for pos in keys]
+
+    def mark_board(self, picture: Picture, view: Any) -> Picture:
+        """As on every board; in the trade form, its row under the cursor instead."""
+        form = self._form_for_view(view)
+        if form is None:
+            return super().mark_board(picture, view)
+        places = self.places(view)
+        where = places.form.get(form.row)
+        if where is not None:
+            picture.mark(*where, "cursor")
+        return picture
+
+    def last_move_places(self, entry: LogEntry, view: State) -> list[tuple[int, int]]:
+        """A pick's field, other work's product, a swap's goods, a payment's good, a purchase."""
+        places = self.places(view)
+        action = entry.action
+        found: list[tuple[int, int] | None] = []
+        if isinstance(action, Pick):
+            found = [places.fields.get(CHARACTERS[action.character].field)]
+        elif isinstance(action, Other):
+            found = [places.stock.get(action.product)]
+        elif isinstance(action, PayOne):
+            found = [places.stock.get(action.good)]
+        elif isinstance(action, Swap):
+            found = [places.stock.get(action.buy), places.stock.get(action.pay)]
+        elif isinstance(action, Buy):
+            found = [places.items.get(action.item)]
+        return [where for where in found if where is not None]
+
+    def action_label(self, action: Hashable, view: State) -> str:
+        """The specialty with its roll ("Specialty: d6+1 food"); the rest in the rules' words."""
+        if isinstance(action, Specialty):
+            character = rules.acting_character(view)
+            if character >= 0:
+                return f"Specialty: {specialty_words(view, character)} ({specialty_text(character)})"
+        return super().action_label(action, view)
+
+    def list_order(self, legal: list[Hashable], view: State) -> list[Hashable]:
+        """In the trade, ending it comes first (the form makes the swaps)."""
+        if view.step == "trade":
+            return [a for a in legal if isinstance(a, Finish)] + [a for a in legal if not isinstance(a, Finish)]
+        return legal
+
+    # --- drawing --------------------------------------------------------------------------
+    def update_board(self, view: State) -> None:
+        """Redraw the picture, its marks and the detail line."""
+        if not self.is_mounted:
+            return
+        form = self._form_for_view(view)
+        picture, places = render_board(view, self.names(), self.layout_size, form)
+        self.mark_board(picture, view)
+        self.query_one("#st-picture", BoardPicture).show(picture)
+        self.show_detail("#st-detail", self._detail(view, places, form))
+        self._fit_legend(picture.height)
+
+    def _fit_legend(self, board_rows: int) -> None:
+        """Show the legend only where it fits under the detail line."""
+        column = self.query_one("#board")
+        height = column.content_region.height
+        if not height:
+            return
+        legend = self.query_one("#st-legend", Legend)
+        detail = self.query_one("#st-detail", Static)
+        width = max(1, legend.content_region.width or column.content_region.width - 2)
+        fits = board_rows + detail.outer_size.height + len(legend.lines(width)) <= height
+        if legend.display != fits:
+            legend.display = fits
+
+    # --- the detail line --------------------------------------------------------------------
+    def _detail(self, view: State, places: Places, form: TradeForm | None) -> Content:
+        if form is not None:
+            return self._form_detail(view, form)
+        cursor = self.cursor_position
+        if cursor is None:
+            return Content()
+        actions = self.board_actions.get(cursor, [])
+        for pos, where in places.fields.items():
+            if where == cursor:
+                text = self._field_detail(view, pos)
+                if view.step == "work" and pos == view.pos:
+                    return text  # (it says what Enter does)
+                return Content.assemble(text, self._enter_hint(view, actions))
+        if cursor == places.fate:
+            return self._fate_detail(view)
+        for r, where in places.stock.items():
+            if where == cursor:
+                return Content.assemble(self._stock_detail(view, r), self._enter_hint(view, actions))
+        for rect, where in places.rects.items():
+            if where == cursor:
+                return self._rect_detail(view, rect)
+        for item, where in places.items.items():
+            if where == cursor:
+                return Content.assemble(self._item_detail(view, item), self._enter_hint(view, actions))
+        return Content()
+
+    def _enter_hint(self, view: State, actions: list[Hashable]) -> Content:
+        if not actions:
+            return Content()
+        if len(actions) == 1:
+            return template(" · [b]Enter[/]: $move", move=self.action_label(actions[0], view))
+        moves = " or ".join(self.action_label(a, view) for a in actions)
+        return template(" · [b]Enter[/]: $moves", moves=moves)
+
+    def _holder(self, seat: int) -> Content:
+        if not 0 <= seat < len(self.table.seats):
+            return plain("nobody yet")
+        return player_tag(seat, self.table.seats[seat].name)
+
+    def _field_detail(self, view: State, pos: int) -> Content:
+        fid = TRACK[pos]
+        lead = template("[b]$n $name[/]", n=pos + 1, name=FIELD_NAMES[fid])
+        character = CHARACTER_AT.get(pos, -1)
+        if character >= 0:
+            parts = [lead, plain(" · "), self._holder(view.holder[character])]
+            if view.step == "pick" and view.holder[character] < 0:
+                pass  # (Enter's move says what it does)
+            elif rules.is_skipped(view, character):
+                parts.append(plain(" · does not work this round (Fever)"))
+            elif view.step == "work" and pos == view.pos and self.viewer in self.table.to_act():
+                parts.append(template(" · [b]Enter[/]: specialty, $roll · other work: Enter on a good "
+                                      "of the stock", roll=specialty_words(view, character)))
+                return Content.assemble(*parts)
+            else:
+                parts.append(plain(f" · specialty {specialty_words(view, character)}"))
+            return Content.assemble(*parts)
+        if pos == FATE_FIELD:
+            return self._fate_detail(view)
+        if pos == MAYOR_FIELD:
+            return Content.assemble(lead, plain(" · "), self._holder(view.mayor),
+                                    plain(" buys buildings and inventions here; the role passes right each round"))
+        assert pos == LOSSES_FIELD
+        cap = (f"goods above {STORAGE_CAP} thrown away" if rules.storage_capped(view)
+               else "no storage cap (Warehouse)")
+        return Content.assemble(lead, plain(f" · food rots ({rot_text(view)}), every BP is lost, {cap}"))
+
+    def _fate_detail(self, view: State) -> Content:
+        pile = f" · {len(view.fate_pile)} cards in the pile"
+        if view.fate < 0:
+            return Content.assemble(template("[b]6 Fate[/]"), plain(f" · the mayor draws a card here{pile}"))
+        card = FATE[view.fate]
+        hint = Content()
+        if view.step == "tax":
+            hint = template(" · [b]Enter[/]: pay 3 goods or lose 5 smiles")
+        return Content.assemble(template("[b]6 Fate: $name[/]", name=card.name), hint, plain(f" · {card.text}{pile}"))
+
+    def _stock_detail(self, view: State, r: int) -> Content:
+        amount = view.stock[r]
+        lead = template("[b]$name $n[/]", name=RESOURCE_NAMES[r].capitalize(), n=amount)
+        if r in GOODS:
+            if rules.storage_capped(view):
+                over = cap_losses(view, view.stock)[r]
+                note = f" · cap {STORAGE_CAP} at Losses" + (f": {over} would be thrown away" if over else "")
+            else:
+                note = " · no cap (Warehouse)"
+            if r == GOODS[0]:
+                word, _ = feed_outlook(view)
+                note += f" · rot {rot_text(view)} · next feeding 6: {word}"
+        elif r == BP:
+            note = " · every BP left is lost at Losses: spend them in the mayor's shop"
+        else:
+            note = " · never lost; inventions cost RP"
+        return Content.assemble(lead, plain(note))
+
+    def _rect_detail(self, view: State, rect: int) -> Content:
+        row = next(i + 1 for i in range(len(PYRAMID_ROWS)) if rect <= sum(PYRAMID_ROWS[: i + 1]))
+        state = "a token" if rect <= view.tokens else "empty"
+        lead = template("[b]Rectangle $rect[/] (row $row): $state", rect=rect, row=row, state=state)
+        gate = GATES.get(rect, -1)
+        note = ""
+        if gate >= 0:
+            built = "built" if view.owned[gate] else "not built yet"
+            note = f" · needs the {ITEMS[gate].name} ({built})"
+        note += f" · {SMILES_PER_TOKEN} smiles a token, at most 2 a round; smiles {view.pool}/20"
+        return Content.assemble(lead, plain(note))
+
+    def _item_detail(self, view: State, item: int) -> Content:
+        it = ITEMS[item]
+        kind = "invention" if it.invention else "building"
+        lead = template("[b]$name[/] ($kind)", name=it.name, kind=kind)
+        if view.owned[item]:
+            note = f" · {'made' if it.invention else 'built'} in round {view.owned[item]}"
+        else:
+            short = missing(view.stock, item)
+            note = f" · costs {compact(it.cost, True)}"
+            note += f", missing {compact(short, True)}" if any(short) else ", the stock pays it"
+        return Content.assemble(lead, plain(f"{note} · {item_effect(item)}"))
+
+    def _form_detail(self, view: State, form: TradeForm) -> Content:
+        limit = view.trade_limit
+        rolled = f"The roll: up to {limit} good{'s' if limit != 1 else ''}"
+        tax = "a tax of 1 good" if rules.tax_due(view) else "no tax"
+        return Content.assemble(
+            plain(f"{rolled}, {tax}. "),
+            template("[b]↑↓[/] good · [b]→[/] buy more · [b]←[/] pay more · [b]Enter[/] makes the trade"),
+        )
+
+    # --- keys -----------------------------------------------------------------------------
+    def board_move(self, direction: str) -> None:
+        """Arrows: the trade form's while it is shown, else the board cursor's."""
+        view = self.current_view()
+        if self._form_for_view(view) is not None:
+            self._form_key(view, direction)
+            return
+        super().board_move(direction)
+
+    def board_choose(self) -> None:
+        """Enter: the trade; the move at the cursor; where a move cannot be made now, why."""
+        view = self.current_view()
+        if self._form_for_view(view) is not None:
+            self._form_submit(view)
+            return
+        position = self.cursor_position
+        actions = self.board_actions.get(position, []) if position is not None else []
+        if actions or position is None or not self.board_actions:
+            super().board_choose()
+            return
+        guess = self._move_at(view, position)
+        if guess is not None:
+            self.submit_action(guess)  # refused, with the rules' reason
+            return
+        notify(self, "Nothing to do there now.")
+
+    def _move_at(self, view: State, position: tuple[int, int]) -> Hashable | None:
+        """The move the place stands for in this decision, legal or not (for its reason)."""
+        places = self.places(view)
+        if view.step == "shop":
+            for item, where in places.items.items():
+                if where == position:
+                    return Buy(item)
+        if view.step in ("work", "tax_pay"):
+            for r, where in places.stock.items():
+                if where == position:
+                    return Other(r) if view.step == "work" else PayOne(r)
+        if view.step == "pick":
+            for pos, where in places.fields.items():
+                if where == position and pos in CHARACTER_AT:
+                    return Pick(CHARACTER_AT[pos])
+        return None
+
+    def on_settlement_board_done(self, event: SettlementBoard.Done) -> None:
+        """e: the mayor's Done, or the trade as set in the form."""
+        event.stop()
+        if self.viewer is None or self.viewer not in self.table.to_act():
+            notify(self, "It is not your turn.", severity="warning")
+            return
+        view = self.current_view()
+        if self._form_for_view(view) is not None:
+            self._form_submit(view)
+            return
+        done = [a for a in self.table.legal_actions(self.viewer) if isinstance(a, Done)]
+        if not done:
+            notify(self, "There is no shopping to end now: choose a move.", severity="warning")
+            return
+        self.submit_action(done[0])
+
+    # --- side panel -----------------------------------------------------------------------
+    def scoreboard_extra(self, view: State) -> dict[int, Content]:
+        """The characters each seat holds (and the mayor's role)."""
+        extra: dict[int, Content] = {}
+        for seat in range(view.players):
+            held = view.seats_of(seat)
+            if len(held) == len(CHARACTERS):
+                words = "all nine characters"
+            else:
+                words = " ".join(FIELD_SHORT[CHARACTERS[c].id].rstrip(".") for c in held) or "no character yet"
+            if seat == view.mayor and view.step != "pick":
+                words += " · mayor"
+            extra[seat] = template("\n $words", words=words)
+        return extra
+
+    def game_over_extra(self) -> Content:
+        """What the town had at the end: tokens, smiles, buildings and inventions."""
+        view = self.table.view(None)
+        owned = [ITEMS[i].name for i in range(len(ITEMS)) if view.owned[i]]
+        lines = [template("[b]The town at the end[/]"),
+                 plain(f"Round {view.end_round or view.round}/{view.limit} · tokens {view.tokens}/10 · "
+                       f"smiles {view.pool}/20"),
+                 plain("Owned: " + (", ".join(owned) if owned else "nothing"))]
+        return Content("\n").join(lines)
