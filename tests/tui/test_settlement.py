@@ -90,9 +90,9 @@ def detail(screen: SettlementScreen) -> str:
     return screen._details.get("#st-detail", ("", []))[0]
 
 
-async def trade_by_keys(pilot: Pilot[Any], screen: SettlementScreen, net: list[int], tax: int) -> None:
-    """Set the trade form to ``net`` per good (+ bought, − paid) and the tax good with the
-    arrows, then Enter."""
+async def trade_by_keys(pilot: Pilot[Any], screen: SettlementScreen, net: list[int], tax: int | None) -> None:
+    """Set the trade form to ``net`` per good (+ bought, − paid) and the tax good (None:
+    the one the form chose; −1: none) with the arrows, then Enter."""
     form = screen._form
     assert form is not None, "the trade form is shown"
     for good in GOODS:
@@ -105,7 +105,7 @@ async def trade_by_keys(pilot: Pilot[Any], screen: SettlementScreen, net: list[i
                 break
             await pilot.press("right" if form.net[good] < net[good] else "left")
         assert form.net[good] == net[good], (good, form.net, form.message)
-    if tax >= 0:
+    if tax is not None and tax >= 0:
         for _ in range(12):
             if form.row == TAX_ROW:
                 break
@@ -370,5 +370,44 @@ def test_one_human_with_two_bots_gets_the_keyboard_back_on_their_fields() -> Non
                 await play_by_keys(pilot, screen, action)
                 assert any(e.seat == 0 for e in table.log[before:])
             assert {e.seat for e in table.log} >= {0, 1, 2}, "the bots played their characters"
+
+    asyncio.run(main())
+
+
+def test_nine_humans_hot_seat_the_board_follows_whoever_acts_and_names_every_holder() -> None:
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = settlement_table(at_step("work", lambda s: s.pos == 1), kinds=("human",) * 9)
+            screen = await open_settlement(pilot, table)
+            lines = board_lines(screen)
+            holders = lines[1] + lines[4]
+            for letter in "ABCDEFGHI":
+                assert f"{letter} " in holders, (letter, holders)
+            for _ in range(3):
+                seat = table.to_act()[0]
+                assert screen.viewer == seat, "no curtain: the board is the acting player's"
+                await pilot.press("enter")
+                await pilot.pause()
+            assert {e.seat for e in table.log[-3:]} == {CHARACTER_AT[p] for p in (1, 2, 3)}
+
+    asyncio.run(main())
+
+
+def test_undo_after_a_trade_shows_the_swaps_made_in_the_form() -> None:
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = settlement_table(merchant_rolled(2), kinds=("human",))
+            screen = await open_settlement(pilot, table)
+            await trade_by_keys(pilot, screen, [1, 0, -1, 0, 0], None)
+            assert table.state.step != "trade"
+            await pilot.press("ctrl+z")
+            await pilot.pause()
+            assert table.state.step == "trade" and table.state.swaps() == 1
+            form = screen._form
+            assert form is not None and form.net == [1, 0, -1, 0, 0], "the swap made is in the form"
+            await pilot.press("left")  # food: fewer than bought already is refused
+            assert form.net[0] == 1 and "bought already" in form.message
 
     asyncio.run(main())
