@@ -56,6 +56,7 @@ from core.settlement.content import (
     FATE_FIELD,
     GATES,
     GOODS,
+    IRON,
     ITEMS,
     LOSSES_FIELD,
     MAYOR_FIELD,
@@ -450,23 +451,38 @@ class SettlementScreen(GameScreen):
         if cursor == places.fate:
             return self._fate_detail(view)
         for r, where in places.stock.items():
-            if where == cursor:
-                return Content.assemble(self._stock_detail(view, r), self._enter_hint(view, actions))
+            if where == cursor:  # (what Enter does first: a narrow line cuts the end)
+                lead, note = self._stock_detail(view, r)
+                return Content.assemble(lead, self._enter_hint(view, actions), note)
         for rect, where in places.rects.items():
             if where == cursor:
                 return self._rect_detail(view, rect)
         for item, where in places.items.items():
             if where == cursor:
-                return Content.assemble(self._item_detail(view, item), self._enter_hint(view, actions))
+                lead, note = self._item_detail(view, item)
+                return Content.assemble(lead, self._enter_hint(view, actions), note)
         return Content()
 
     def _enter_hint(self, view: State, actions: list[Hashable]) -> Content:
         if not actions:
             return Content()
         if len(actions) == 1:
-            return template(" · [b]Enter[/]: $move", move=self.action_label(actions[0], view))
-        moves = " or ".join(self.action_label(a, view) for a in actions)
+            return template(" · [b]Enter[/]: $move", move=self._hint_words(actions[0], view))
+        moves = " or ".join(self._hint_words(a, view) for a in actions)
         return template(" · [b]Enter[/]: $moves", moves=moves)
+
+    def _hint_words(self, action: Hashable, view: State) -> str:
+        """A move in few words where its place says the rest ("buy it", "make 1 wood")."""
+        if isinstance(action, Buy):
+            return "buy it"
+        if isinstance(action, Other):
+            made = "1 iron from 1 ore" if action.product == IRON else f"1 {RESOURCE_SHORT[action.product]}"
+            return f"make {made} (other work)"
+        if isinstance(action, PayOne):
+            return f"pay 1 {RESOURCE_SHORT[action.good]} to the Tax collector"
+        if isinstance(action, Pick):
+            return f"take the {CHARACTERS[action.character].name}"
+        return self.action_label(action, view)
 
     def _holder(self, seat: int) -> Content:
         if not 0 <= seat < len(self.table.seats):
@@ -510,7 +526,7 @@ class SettlementScreen(GameScreen):
             hint = template(" · [b]Enter[/]: pay 3 goods or lose 5 smiles")
         return Content.assemble(template("[b]6 Fate: $name[/]", name=card.name), hint, plain(f" · {card.text}{pile}"))
 
-    def _stock_detail(self, view: State, r: int) -> Content:
+    def _stock_detail(self, view: State, r: int) -> tuple[Content, Content]:
         amount = view.stock[r]
         lead = template("[b]$name $n[/]", name=RESOURCE_NAMES[r].capitalize(), n=amount)
         if r in GOODS:
@@ -526,7 +542,7 @@ class SettlementScreen(GameScreen):
             note = " · every BP left is lost at Losses: spend them in the mayor's shop"
         else:
             note = " · never lost; inventions cost RP"
-        return Content.assemble(lead, plain(note))
+        return lead, plain(note)
 
     def _rect_detail(self, view: State, rect: int) -> Content:
         row = next(i + 1 for i in range(len(PYRAMID_ROWS)) if rect <= sum(PYRAMID_ROWS[: i + 1]))
@@ -540,7 +556,7 @@ class SettlementScreen(GameScreen):
         note += f" · {SMILES_PER_TOKEN} smiles a token, at most 2 a round; smiles {view.pool}/20"
         return Content.assemble(lead, plain(note))
 
-    def _item_detail(self, view: State, item: int) -> Content:
+    def _item_detail(self, view: State, item: int) -> tuple[Content, Content]:
         it = ITEMS[item]
         kind = "invention" if it.invention else "building"
         lead = template("[b]$name[/] ($kind)", name=it.name, kind=kind)
@@ -550,7 +566,7 @@ class SettlementScreen(GameScreen):
             short = missing(view.stock, item)
             note = f" · costs {compact(it.cost, True)}"
             note += f", missing {compact(short, True)}" if any(short) else ", the stock pays it"
-        return Content.assemble(lead, plain(f"{note} · {item_effect(item)}"))
+        return lead, plain(f"{note} · {item_effect(item)}")
 
     def _form_detail(self, view: State, form: TradeForm) -> Content:
         limit = view.trade_limit
