@@ -197,6 +197,8 @@ class SearchBot:
         """Flat policy improvement at the root with common random numbers (module docstring)."""
         first = game.determinize(view, seat, self.rng)
         own = policy(first, seat)
+        if own not in legal:  # not a move bots weigh here: greedy's best stands in for it
+            own = self._best_by_evaluation(game, view, seat, legal)[0]
         candidates = [own]
         if self.root_candidates is None or self.root_candidates > 1:
             ranked = self._best_by_evaluation(game, view, seat, legal) if self.root_candidates else legal
