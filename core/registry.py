@@ -21,6 +21,7 @@ _MODULES: dict[str, str] = {
     "council": "core.council",
     "elgrande": "core.elgrande",
     "intendentes": "core.intendentes",
+    "settlement": "core.settlement",
 }
 
 
@@ -55,6 +56,11 @@ _LISTINGS: dict[str, Listing] = {
         "intendentes", "Intendentes", 2, 4,
         "Mayors of Buenos Aires Province bid for towns, fields, factories and police posts, "
         "then weather fires, floods, protests and famine: the most splendid district wins.",
+    ),
+    "settlement": Listing(
+        "settlement", "Settlement (Osada)", 1, 9,
+        "Nine villagers share one stock: hunt, farm, mine, smelt and trade round the track, "
+        "build and invent, and fill the pyramid of contentment before time or food runs out.",
     ),
 }
 

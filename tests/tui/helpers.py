@@ -161,7 +161,9 @@ async def play_with_cursor(pilot: Pilot[Any], screen: Any, action: Any) -> None:
 def random_table(game_id: str, kinds: tuple[str, ...], seed: int, moves: int = 0,
                  play_seed: int = 2, until: Any = None, options: dict[str, Any] | None = None) -> Table[Any]:
     """A table of any game after ``moves`` seeded random moves (or until ``until(table)``)."""
-    table = Table.new(get_game(game_id), seats(*kinds), seed, {"first_player": "0", **(options or {})})
+    game = get_game(game_id)
+    first = {"first_player": "0"} if any(o.key == "first_player" for o in game.info.options) else {}
+    table = Table.new(game, seats(*kinds), seed, {**first, **(options or {})})
     rng = Rng(play_seed)
     count = 0
     while not table.is_over():

@@ -13,6 +13,7 @@ _SCREENS: dict[str, str] = {
     "council": "tui.games.council:CouncilScreen",
     "elgrande": "tui.games.elgrande:ElGrandeScreen",
     "intendentes": "tui.games.intendentes:IntendentesScreen",
+    "settlement": "tui.games.settlement:SettlementScreen",
 }
 
 

@@ -209,7 +209,7 @@ def feed_outlook(view: State, food: int | None = None) -> tuple[str, str]:
         return "safe", "$success"
     if left(least) >= FEED_PER_ROUND:
         return "at risk (rot)", "bold $warning"
-    return f"short by {FEED_PER_ROUND - left(least)}", "bold $error"
+    return f"need {FEED_PER_ROUND - left(least)} more", "bold $error"
 
 
 def cap_losses(view: State, stock: list[int]) -> list[int]:
