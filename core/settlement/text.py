@@ -290,7 +290,7 @@ def prompt(state: State, seat: int) -> str:
         return f"{c.name}: specialty ({specialty_roll(state, c.index)}) or make 1 of something else."
     if step == "trade":
         left = state.trade_limit - state.swaps()
-        return f"Merchant: buy a good and pay another ({left} of {state.trade_limit} left), or finish."
+        return f"Merchant: trade up to {left} more good{'s' if left != 1 else ''} (buy one, pay another), or finish."
     if step == "tax":
         return "Tax collector: pay 3 goods or lose 5 smiles."
     if step == "tax_pay":
