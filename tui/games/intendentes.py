@@ -399,28 +399,13 @@ class IntendentesScreen(GameScreen):
                                                more=self._phase_more(view)))
         self._update_entry(view)
         self.show_detail("#in-detail", self._detail(view, self.cursor_position))
-        self._fit_legend(picture.height + 1)
+        self.fit_legend("#in-legend", "#in-detail", picture.height + 1)  # the round line too
 
     def _phase_more(self, view: State) -> str:
         """What the round line adds: the events still to come before phase 4."""
         if view.over or view.event not in (NONE, HIDDEN):
             return ""
         return f" · {len(view.event_deck)} events to come"
-
-    def _fit_legend(self, board_rows: int) -> None:  # (board_rows: the round line's too)
-        """Show the legend only where it leaves the detail line in view (late in a game at
-        80x24 the district needs its rows; the help tells the codes)."""
-        column = self.query_one("#board")
-        height = column.content_region.height
-        if not height:
-            return
-        legend = self.query_one("#in-legend", Legend)
-        detail = self.query_one("#in-detail", Static)
-        rows = len(legend.lines(max(1, legend.content_region.width or column.content_region.width - 2)))
-        used = board_rows + detail.outer_size.height
-        fits = used + rows <= height
-        if legend.display != fits:
-            legend.display = fits
 
     def _opener(self, view: State) -> int:
         """Who opened the auction running (the last Open in the log), or NONE."""

@@ -419,20 +419,7 @@ class SettlementScreen(GameScreen):
         self.mark_board(picture, view)
         self.query_one("#st-picture", BoardPicture).show(picture)
         self.show_detail("#st-detail", self._detail(view, places, form))
-        self._fit_legend(picture.height)
-
-    def _fit_legend(self, board_rows: int) -> None:
-        """Show the legend only where it fits under the detail line."""
-        column = self.query_one("#board")
-        height = column.content_region.height
-        if not height:
-            return
-        legend = self.query_one("#st-legend", Legend)
-        detail = self.query_one("#st-detail", Static)
-        width = max(1, legend.content_region.width or column.content_region.width - 2)
-        fits = board_rows + detail.outer_size.height + len(legend.lines(width)) <= height
-        if legend.display != fits:
-            legend.display = fits
+        self.fit_legend("#st-legend", "#st-detail", picture.height)
 
     # --- the detail line --------------------------------------------------------------------
     def _detail(self, view: State, places: Places, form: TradeForm | None) -> Content:

@@ -286,6 +286,23 @@ class GameScreen(Screen[None]):
             widget.styles.height = rows
             self._details.pop(selector, None)
 
+    def fit_legend(self, legend_selector: str, detail_selector: str, board_rows: int) -> None:
+        """Show the legend only where it fits in the board column under ``board_rows`` and
+        the detail line (on a short screen the board needs the rows; the help tells the
+        codes). The legend is a :class:`tui.widgets.legend.Legend`."""
+        from tui.widgets.legend import Legend
+
+        column = self.query_one("#board")
+        height = column.content_region.height
+        if not height:
+            return
+        legend = self.query_one(legend_selector, Legend)
+        detail = self.query_one(detail_selector, Static)
+        rows = len(legend.lines(max(1, legend.content_region.width or column.content_region.width - 2)))
+        fits = board_rows + detail.outer_size.height + rows <= height
+        if legend.display != fits:
+            legend.display = fits
+
     def board_move(self, direction: str) -> None:
         """Arrows on a board that uses the shared cursor."""
         if self.board_cursor.move(direction):
