@@ -125,7 +125,7 @@ class CouncilScreen(GameScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.query_one("#c4-board").focus()
+        self.focus_mounted_board("#c4-board")
 
     @property
     def scale(self) -> tuple[int, int]:

@@ -110,7 +110,7 @@ class ElGrandeScreen(GameScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.query_one("#eg-board").focus()
+        self.focus_mounted_board("#eg-board")
 
     @property
     def cell(self) -> tuple[int, int]:

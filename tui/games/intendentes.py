@@ -206,7 +206,7 @@ class IntendentesScreen(GameScreen):
     def on_mount(self) -> None:
         self.query_one("#in-bid", NumberEntry).display = False
         super().on_mount()
-        self.query_one("#in-board").focus()
+        self.focus_mounted_board("#in-board")
 
     @property
     def sizes(self) -> Layout:

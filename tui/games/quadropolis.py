@@ -172,7 +172,7 @@ class QuadropolisScreen(GameScreen):
         for index, row in enumerate(self.query(".qp-cities-row")):
             row.display = index * 2 < players
         super().on_mount()
-        self.query_one("#qp-board").focus()
+        self.focus_mounted_board("#qp-board")
 
     @property
     def all_cities(self) -> bool:

@@ -170,7 +170,7 @@ class SettlementScreen(GameScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.query_one("#st-board").focus()
+        self.focus_mounted_board("#st-board")
 
     @property
     def layout_size(self) -> Layout:

@@ -335,6 +335,16 @@ class GameScreen(Screen[None]):
         self.refresh_all()
         self.call_after_refresh(self.advance)
 
+    def focus_mounted_board(self, selector: str) -> None:
+        """Give the keys to the board widget ``selector`` once the screen is mounted.
+
+        A remote table can close or replace this screen while its mount is still being
+        handled (a slow terminal, a busy hub); the board is then gone and nothing is focused.
+        """
+        found = self.query(selector)
+        if found:
+            found.first().focus()
+
     def _size_classes(self, width: int, height: int) -> bool:
         """Set the size classes for a terminal of ``width`` x ``height``; True if they changed."""
         before = (self.has_class("-wide"), self.has_class("-tall"))
