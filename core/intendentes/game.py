@@ -82,12 +82,24 @@ class IntendentesGame(Game[State, Action]):
     final_scoring_subtracts = True  # district size and happiness can be negative (§11)
     # A game is ~140-150 decisions (2 players) and one evaluation ~0.1 ms, so the default
     # profile (300 iterations of 8-decision rollouts scoring 8 moves) took ~1.5 s a hard
-    # decision. Searching greedy's best 3 moves with 40 greedy rollouts of 6 decisions, each
-    # scoring 4 sampled moves (2 loaded cores, seeds 1000+ / 4000+): hard beats random 60/60,
-    # beats easy 32.5/60 (54%, 95% CI 42-66%), wins 17/40 (42%) against three easy bots;
-    # median hard decision 0.25 s, p90 0.5 s (2 players), 0.17 s / 0.37 s (4 players).
+    # decision. Hard searches greedy's best 3 moves with 40 greedy rollouts, each scoring 4
+    # sampled moves. Leaf evaluations in the middle of an auction mislead the search (cut at
+    # 0 decisions, 150 iterations, it won 8/40 against easy; searching only the bidding so,
+    # 10/40), so rollouts run 20 decisions (about a round in 2 players) with no random moves,
+    # and a cut-off is scored more by its margin (place_weight 0.3). Hard vs easy, 2 players,
+    # seats swapped (seeds 7000+, 8000+): rollouts of 6 (the old profile, seeds 1000+)
+    # 32.5/60 (54%); of 12, 47.5/76 (62%); of 20, 27/36 (75%, 95% CI 59-86%; 12 decisions
+    # won 21.5 of those 36). Hard beats random 10/10; against three easy bots it wins 4.5/16
+    # (the old profile 4/16 on the same seeds). Median hard decision 0.46 s, p90 0.68 s (2
+    # players; old 0.25 / 0.5 s), 0.76 s / 1.3 s (4 players; old 0.13 / 0.27 s), 2 loaded cores.
     ai_profile = SearchProfile(
-        normal_iterations=16, hard_iterations=40, rollout_depth=6, root_candidates=3, greedy_sample=4
+        normal_iterations=16,
+        hard_iterations=40,
+        rollout_depth=20,
+        root_candidates=3,
+        greedy_sample=4,
+        greedy_noise=0.0,
+        place_weight=0.3,
     )
 
     # --- lifecycle -------------------------------------------------------------------------
