@@ -68,7 +68,7 @@ from core.settlement.content import (
     TRACK,
 )
 from core.settlement.state import State
-from core.settlement.text import item_effect, specialty_text
+from core.settlement.text import item_effect
 from core.table import LogEntry
 from tui.games.settlement_render import (
     FIELD_NAMES,
@@ -394,14 +394,6 @@ class SettlementScreen(GameScreen):
         elif isinstance(action, Buy):
             found = [places.items.get(action.item)]
         return [where for where in found if where is not None]
-
-    def action_label(self, action: Hashable, view: State) -> str:
-        """The specialty with its roll ("Specialty: d6+1 food"); the rest in the rules' words."""
-        if isinstance(action, Specialty):
-            character = rules.acting_character(view)
-            if character >= 0:
-                return f"Specialty: {specialty_words(view, character)} ({specialty_text(character)})"
-        return super().action_label(action, view)
 
     def list_order(self, legal: list[Hashable], view: State) -> list[Hashable]:
         """In the trade, ending it comes first (the form makes the swaps)."""
