@@ -215,7 +215,7 @@ def reference_action(s: State, seat: int) -> Action:
     if step == "trade":
         return reference_trade(s)
     if step == "tax":
-        return PAY if sum(_surplus(s)) >= 3 and s.goods() >= 3 else REFUSE
+        return PAY if sum(_surplus(s)) >= rules.FATE_TAX_GOODS and s.goods() >= rules.FATE_TAX_GOODS else REFUSE
     if step == "tax_pay":
         surplus = _surplus(s)
         ranked = sorted((g for g in GOODS if s.stock[g] >= 1), key=lambda g: (-surplus[g], g))

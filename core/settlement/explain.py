@@ -91,6 +91,6 @@ def _reason(s: State, action: Action) -> str | None:
         if not rules.affordable(s, action.item):
             short = tuple(max(0, need - have) for have, need in zip(s.stock, it.cost))
             return f"The {it.name} costs {cost_text(it.cost)}; still missing {cost_text(short)}."
-    elif kind_of(action) == "pay" and s.goods() < 3:
-        return "Paying takes 3 goods and the stock holds fewer."
+    elif kind_of(action) == "pay" and s.goods() < rules.FATE_TAX_GOODS:
+        return f"Paying takes {rules.FATE_TAX_GOODS} goods and the stock holds fewer."
     return None

@@ -46,6 +46,12 @@ from core.settlement.state import MAX_PLAYERS, MIN_PLAYERS, State
 DIE = 6
 
 
+FATE_TAX_SMILES = next(e.smiles for c in FATE for e in c.effects if e.op == "pay_goods_or_smiles")
+"""The Tax collector's smiles for a refusal (−5)."""
+FATE_TAX_GOODS = next(e.goods for c in FATE for e in c.effects if e.op == "pay_goods_or_smiles")
+"""The goods the Tax collector asks for (3)."""
+
+
 class RulesError(RuntimeError):
     """An action reached :func:`apply_in_place` at a step where it cannot happen."""
 
@@ -374,7 +380,7 @@ def legal_actions(s: State, seat: int) -> list[Action]:
             moves.append(act.NO_TAX)
         return moves
     if step == "tax":
-        tax: list[Action] = [act.PAY] if s.goods() >= 3 else []
+        tax: list[Action] = [act.PAY] if s.goods() >= FATE_TAX_GOODS else []
         return tax + [act.REFUSE]
     if step == "tax_pay":
         return [PayOne(g) for g in GOODS if s.stock[g] >= 1]
@@ -435,7 +441,7 @@ def apply_in_place(s: State, seat: int, action: Action) -> None:
     if step == "tax":
         if kind is act.Pay:
             s.step = "tax_pay"
-            s.tax_left = 3
+            s.tax_left = FATE_TAX_GOODS
             return
         if kind is act.Refuse:
             _change_pool(s, FATE_TAX_SMILES)
@@ -464,10 +470,6 @@ def apply_in_place(s: State, seat: int, action: Action) -> None:
             _advance(s)
             return
     raise RulesError(f"{action!r} cannot be made at step {step}")
-
-
-FATE_TAX_SMILES = next(e.smiles for c in FATE for e in c.effects if e.op == "pay_goods_or_smiles")
-FATE_TAX_GOODS = next(e.goods for c in FATE for e in c.effects if e.op == "pay_goods_or_smiles")
 
 
 def _specialty(s: State, character: int) -> bool:

@@ -36,6 +36,7 @@ from tui.widgets.board import BoardView
 from tui.widgets.cursor import Target, TargetCursor
 from tui.widgets.game_log import GameLog
 from tui.widgets.key_bar import KeyBar
+from tui.widgets.legend import Legend
 from tui.widgets.picture import Picture
 from tui.widgets.players import player_tag
 from tui.widgets.scoreboard import Scoreboard, score_label
@@ -290,8 +291,6 @@ class GameScreen(Screen[None]):
         """Show the legend only where it fits in the board column under ``board_rows`` and
         the detail line (on a short screen the board needs the rows; the help tells the
         codes). The legend is a :class:`tui.widgets.legend.Legend`."""
-        from tui.widgets.legend import Legend
-
         column = self.query_one("#board")
         height = column.content_region.height
         if not height:
