@@ -2,7 +2,7 @@
 
 ``python -m bench.settlement`` prints the section on its own (``--quick``: small samples;
 ``--games N``: games per balance row; ``--level-games N`` / ``--hard-games N``: games of the
-easy / hard rows). Nothing is asserted.
+easy / hard rows; ``--jobs N``: processes that play them). Nothing is asserted.
 
 - **Balance** (B.5): the scripted teams of Appendix B (``reference`` on Easy, Normal and Hard,
   ``careless`` and ``random`` on Normal), each over the same seeded games: won / starved /
@@ -23,6 +23,7 @@ import argparse
 import math
 import statistics
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Sequence
 
@@ -92,18 +93,38 @@ class _Timed:
         return action
 
 
-def play(kind: str, difficulty: str, games: int, seed: int = SEED, timed: bool = False) -> Outcomes:
-    """``games`` solo games of bot ``kind`` on ``difficulty``, seeds ``seed``, ``seed + 1``, ..."""
+def _one_game(kind: str, difficulty: str, game_seed: int, timed: bool) -> tuple[str, int, list[float]]:
+    """One solo game: its outcome, its decisions and (``timed``) each decision's time."""
+    times: list[float] = []
+    bot: Any = make_bot(kind, game_seed * 7, game=GAME)
+    if timed:
+        bot = _Timed(bot, times)
+    state, decisions = play_game(GAME, ["P1"], game_seed, [bot], {"difficulty": difficulty})
+    return state.outcome, decisions, times
+
+
+def _one_game_star(args: tuple[str, str, int, bool]) -> tuple[str, int, list[float]]:
+    return _one_game(*args)
+
+
+def play(kind: str, difficulty: str, games: int, seed: int = SEED, timed: bool = False,
+         jobs: int = 1) -> Outcomes:
+    """``games`` solo games of bot ``kind`` on ``difficulty``, seeds ``seed``, ``seed + 1``, ...
+
+    ``jobs`` > 1 plays them in that many processes; the games and their order are the same.
+    """
     out = Outcomes()
     start = time.perf_counter()
-    for index in range(games):
-        game_seed = seed + index
-        bot: Any = make_bot(kind, game_seed * 7, game=GAME)
-        if timed:
-            bot = _Timed(bot, out.times)
-        state, decisions = play_game(GAME, ["P1"], game_seed, [bot], {"difficulty": difficulty})
-        out.outcomes.append(state.outcome)
+    tasks = [(kind, difficulty, seed + index, timed) for index in range(games)]
+    if jobs > 1 and games > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            results = list(pool.map(_one_game_star, tasks, chunksize=max(1, min(8, games // (jobs * 4)))))
+    else:
+        results = [_one_game(*task) for task in tasks]
+    for outcome, decisions, times in results:
+        out.outcomes.append(outcome)
         out.decisions += decisions
+        out.times.extend(times)
     out.seconds = time.perf_counter() - start
     return out
 
@@ -134,12 +155,12 @@ def percentile(values: Sequence[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
 
 
-def bench_balance(games: int, row: Row = _print_row) -> dict[tuple[str, str], Outcomes]:
+def bench_balance(games: int, row: Row = _print_row, jobs: int = 1) -> dict[tuple[str, str], Outcomes]:
     """The B.5 table."""
     row(f"balance, {games} solo games per row (seeds {SEED}..{SEED + games - 1})", "won / starved / time")
     results: dict[tuple[str, str], Outcomes] = {}
     for (kind, difficulty), (low, high) in BANDS.items():
-        out = play(kind, difficulty, games)
+        out = play(kind, difficulty, games, jobs=jobs)
         results[kind, difficulty] = out
         won = out.share("won")
         if (low, high) == (0.0, 1.0):
@@ -173,13 +194,14 @@ def bench_speed(seconds: float, reference: Outcomes | None, row: Row = _print_ro
     rate, games = random_playouts(seconds)
     row(f"random playout decisions/s ({games} games)", f"{rate:,.0f}")
     if reference is not None and reference.seconds:
-        row(f"reference team decisions/s ({len(reference.outcomes)} games, views and bot calls)",
+        row(f"reference team decisions/s ({len(reference.outcomes)} games, views and bot calls, all processes)",
             f"{reference.decisions / reference.seconds:,.0f}")
 
 
-def level_row(level: str, games: int, reference: Outcomes | None, row: Row = _print_row) -> None:
+def level_row(level: str, games: int, reference: Outcomes | None, row: Row = _print_row,
+              jobs: int = 1) -> None:
     """One bot level on Normal against the reference team on the same seeds."""
-    out = play(level, "normal", games, timed=True)
+    out = play(level, "normal", games, timed=True, jobs=jobs)
     won = out.won()
     low, high = wilson(sum(won), games)
     times = out.times
@@ -191,23 +213,23 @@ def level_row(level: str, games: int, reference: Outcomes | None, row: Row = _pr
         f"{max(times) * 1000:.0f} ms")
     ref = reference.won()[:games] if reference is not None and len(reference.outcomes) >= games else None
     if ref is None:
-        ref = play("reference", "normal", games).won()
+        ref = play("reference", "normal", games, jobs=jobs).won()
     diff, half = paired_difference(won, ref)
     row(f"  reference on the same {games} seeds",
         f"won {sum(ref) / games:.1%}; {level} − reference {diff:+.1%} (95% CI ±{half:.1%})")
 
 
-def run(quick: bool = False, row: Row = _print_row, sizes: Sizes | None = None) -> None:
-    """The whole section."""
+def run(quick: bool = False, row: Row = _print_row, sizes: Sizes | None = None, jobs: int = 1) -> None:
+    """The whole section (``jobs``: processes that play the games)."""
     chosen = sizes or (QUICK if quick else FULL)
-    results = bench_balance(chosen.balance, row)
+    results = bench_balance(chosen.balance, row, jobs)
     reference = results.get(("reference", "normal"))
     bench_speed(chosen.playout_seconds, reference, row)
     row("bot levels (the bar: hard wins at least as often as the reference, median ≤ 1 s)", "")
     if chosen.easy:
-        level_row("easy", chosen.easy, reference, row)
+        level_row("easy", chosen.easy, reference, row, jobs)
     if chosen.hard:
-        level_row("hard", chosen.hard, reference, row)
+        level_row("hard", chosen.hard, reference, row, jobs)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -216,6 +238,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=None, help="games per balance row")
     parser.add_argument("--level-games", type=int, default=None, help="games of the easy row")
     parser.add_argument("--hard-games", type=int, default=None, help="games of the hard row")
+    parser.add_argument("--jobs", type=int, default=1, help="processes that play the games (default 1)")
     args = parser.parse_args(argv)
     base = QUICK if args.quick else FULL
     sizes = Sizes(
@@ -225,7 +248,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         playout_seconds=base.playout_seconds,
     )
     print("Settlement balance and bots")
-    run(row=_print_row, sizes=sizes)
+    if args.jobs < 1:
+        parser.error("--jobs must be at least 1")
+    run(row=_print_row, sizes=sizes, jobs=args.jobs)
 
 
 if __name__ == "__main__":
