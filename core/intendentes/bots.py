@@ -29,6 +29,8 @@ more than in round 8). ``IntendentesGame.bot_actions`` offers bids around it.
 
 from __future__ import annotations
 
+import functools
+
 from core.intendentes import rules
 from core.intendentes.content import (
     BLOCKS,
@@ -134,11 +136,48 @@ def _happiness(space: float) -> float:
     return HAPPY[k] + frac * (HAPPY[k + 1] - HAPPY[k])
 
 
+EXPOSURE_TABLE = 40
+"""Index values for which :func:`_event_pool` tabulates the expected cards (beyond: computed)."""
+
+
+Thresholds = tuple[tuple[int, float], ...]
+"""An index's catastrophe thresholds in the unseen event pool, each with its weight."""
+
+
+@functools.lru_cache(maxsize=256)
+def _event_pool(family: bool, seen: tuple[int, ...], events: int) -> tuple[tuple[Thresholds, ...], tuple[tuple[float, ...], ...]]:
+    """Per index, the catastrophe thresholds of the unseen pool, each weighted by the chance
+    that one of the ``events`` events left is that card; and the penalty cards expected at
+    each index value from 0 to :data:`EXPOSURE_TABLE`. It depends only on the events seen
+    and left, which change once a round, so it is worked out once for all those states."""
+    pool_ids = FAMILY_EVENT_INDICES if family else ALL_EVENTS
+    pool = [e for e in pool_ids if e not in seen]
+    per = events / len(pool) if pool else 0.0
+    thresholds: list[list[tuple[int, float]]] = [[], [], []]
+    for e in pool:
+        for index, threshold in EV_CATS[e]:
+            thresholds[index].append((threshold, per))
+    frozen = tuple(tuple(t) for t in thresholds)
+    table = tuple(tuple(_expected(t, r) for r in range(EXPOSURE_TABLE + 1)) for t in frozen)
+    return frozen, table
+
+
+def _expected(thresholds: Thresholds, r: int) -> float:
+    """The penalty cards expected at index value ``r`` from weighted catastrophe thresholds."""
+    room = float(PENALTY_CAP)
+    expected = 0.0
+    for threshold, weight in thresholds:
+        if r > threshold:
+            expected += weight * min(room, r - threshold)
+    return expected
+
+
 class _Context:
     """What every seat's estimate of one state shares: the rounds and phases left, the event
-    pool, the indices of everyone."""
+    pool, the indices of everyone, and each seat's income and food production now."""
 
-    __slots__ = ("after", "incomes", "feeds", "births", "happy_now", "events", "pool", "bidding", "risk")
+    __slots__ = ("after", "incomes", "feeds", "births", "happy_now", "events", "table", "pool", "bidding",
+                 "risk", "low", "earn", "made")
 
     def __init__(self, state: State) -> None:
         phase, stage = state.phase, state.stage
@@ -151,18 +190,23 @@ class _Context:
         self.bidding = phase == 1
         events = len(state.event_deck)
         self.events = events
-        pool_ids = FAMILY_EVENT_INDICES if state.family else ALL_EVENTS
-        seen = state.events_seen
-        pool = [e for e in pool_ids if e not in seen]
-        # per index: the catastrophe thresholds of the unseen pool, each weighted by the
-        # chance that one of the events left is that card
-        per = events / len(pool) if pool else 0.0
-        thresholds: list[list[tuple[int, float]]] = [[], [], []]
-        for e in pool:
-            for index, threshold in EV_CATS[e]:
-                thresholds[index].append((threshold, per))
-        self.pool = thresholds
-        self.risk = state.risk
+        self.pool, self.table = _event_pool(state.family, tuple(state.events_seen), events)
+        risk = state.risk
+        self.risk = risk
+        n = state.players
+        # per seat, the lowest value of each index among the other seats
+        low = [[0, 0, 0] for _ in range(n)]
+        for index in (FIRE, FLOOD, INSECURITY):
+            values = [risk[o][index] for o in range(n)]
+            least = min(values)
+            alone = values.index(least) if values.count(least) == 1 else NONE
+            for seat in range(n):
+                low[seat][index] = least
+            if alone != NONE:
+                low[alone][index] = min(v for o, v in enumerate(values) if o != alone)
+        self.low = low
+        self.earn: list[int | None] = [None] * n
+        self.made: list[int | None] = [None] * n
 
 
 def _security_ahead(state: State, seat: int) -> bool:
@@ -200,8 +244,12 @@ def seat_value(state: State, seat: int, ctx: _Context | None = None, extra: int 
     splendor = float(state.splendor[seat])
     risk = state.risk[seat]
     discontent = float(state.discontent[seat])
-    earn = rules.income(state, seat)
-    made = rules.production(state, seat)
+    earn = ctx.earn[seat]
+    if earn is None:
+        earn = ctx.earn[seat] = rules.income(state, seat)
+    made = ctx.made[seat]
+    if made is None:
+        made = ctx.made[seat] = rules.production(state, seat)
     size = len(blocks)
     own = blocks
     if extra != NONE:
@@ -313,14 +361,10 @@ def seat_value(state: State, seat: int, ctx: _Context | None = None, extra: int 
         value -= (hits[FIRE] + hits[FLOOD] + hits[INSECURITY]) * w["card_round"] + hits[DEMONSTRATION] * 2.0
     # exposure of each index to the events to come
     if ctx.events:
-        room = float(PENALTY_CAP)
         covered = (fire_off, fire_off + police, police)
         for index in (FIRE, FLOOD, INSECURITY):
             r = risk[index]
-            expected = 0.0
-            for threshold, weight in ctx.pool[index]:
-                if r > threshold:
-                    expected += weight * min(room, r - threshold)
+            expected = ctx.table[index][r] if 0 <= r <= EXPOSURE_TABLE else _expected(ctx.pool[index], r)
             if expected:
                 cost = w["exposure"] * (w["covered"] if covered[index] else 1.0)
                 value -= cost * expected
@@ -331,10 +375,9 @@ def seat_value(state: State, seat: int, ctx: _Context | None = None, extra: int 
     heading = min(15.0, discontent + rise)
     value += _happiness(heading) - w["point"] * heading
     # the overall-risk bonus against the others
-    n = state.players
-    others = ctx.risk
+    lows = ctx.low[seat]
     for index in (FIRE, FLOOD, INSECURITY):
-        low = min(others[o][index] for o in range(n) if o != seat)
+        low = lows[index]
         r = risk[index]
         if r < low:
             value += 5
