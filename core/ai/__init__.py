@@ -105,6 +105,8 @@ def make_bot(
         greedy_sample=profile.greedy_sample,
         greedy_noise=profile.greedy_noise,
         place_weight=profile.place_weight,
+        quiet=profile.quiet,
+        quiet_extra=profile.quiet_extra,
     )
 
 

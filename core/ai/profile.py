@@ -16,6 +16,10 @@ from typing import Any, Callable, Hashable
 RolloutPolicy = Callable[[Any, int], Hashable]
 """A fast default policy: ``policy(full_state, seat)`` returns a legal action for ``seat``."""
 
+QuietTest = Callable[[Any], bool]
+"""``quiet(full_state)``: True where a cut-off rollout's evaluation can be trusted (e.g. not
+in the middle of an auction), as a chess search plays captures out before it evaluates."""
+
 
 @dataclass(frozen=True)
 class SearchProfile:
@@ -33,6 +37,9 @@ class SearchProfile:
     scripted strategy); when set, the levels' search plays it instead of greedy in its
     rollouts, always searches its move at the root, and keeps it unless another candidate's
     mean reward beats it by ``policy_margin`` (:class:`core.ai.search.SearchBot`).
+    ``quiet`` / ``quiet_extra``: a rollout that reaches ``rollout_depth`` in a position
+    ``quiet`` calls unsettled plays on, at most ``quiet_extra`` more decisions, until it is
+    settled (:data:`QuietTest`; None: cut off at the depth).
     """
 
     normal_iterations: int = 100
@@ -44,6 +51,8 @@ class SearchProfile:
     place_weight: float = 0.8
     rollout_policy: RolloutPolicy | None = None
     policy_margin: float = 0.0
+    quiet: QuietTest | None = None
+    quiet_extra: int = 0
 
     def __post_init__(self) -> None:
         if not 1 <= self.normal_iterations <= self.hard_iterations:
@@ -58,6 +67,8 @@ class SearchProfile:
             raise ValueError("greedy_noise and place_weight must be between 0 and 1")
         if not 0.0 <= self.policy_margin <= 1.0:
             raise ValueError("policy_margin must be between 0 and 1")
+        if self.quiet_extra < 0:
+            raise ValueError("quiet_extra must be at least 0")
 
     def iterations(self, level: str) -> int:
         """Iterations per decision of ``level`` ("normal" or "hard")."""

@@ -13,7 +13,8 @@ Algorithm (Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree Searc
 3. **Expand** one untried legal action (chosen at random), then
 4. **Roll out**: play on with a cheap policy (``"random"``, or ``"greedy"``: one ply scored
    with ``game.evaluate`` on a few sampled actions or on all of them, with a little noise)
-   until the game ends or ``rollout_depth`` decisions were played.
+   until the game ends or ``rollout_depth`` decisions were played (and, with a game's
+   ``quiet`` test, on past the depth while the position is unsettled, within a limit).
 5. **Backpropagate** a reward in ``[0, 1]`` *per seat*: at the end of a game from the
    ranking and score margin (:func:`core.ai.base.terminal_rewards`), at a cut-off from
    ``game.evaluate`` normalised (:func:`core.ai.base.heuristic_rewards`). Each edge is
@@ -59,7 +60,7 @@ import math
 from typing import Any, Callable, Hashable
 
 from core.ai.base import bot_choices_or_raise, heuristic_rewards, pick_best, terminal_rewards
-from core.ai.profile import RolloutPolicy
+from core.ai.profile import QuietTest, RolloutPolicy
 from core.engine import Game
 from core.rng import Rng
 
@@ -109,6 +110,8 @@ class SearchBot:
         place_weight: float = 0.8,
         rollout_policy: RolloutPolicy | None = None,
         policy_margin: float | None = None,
+        quiet: QuietTest | None = None,
+        quiet_extra: int = 0,
     ) -> None:
         """Configure the bot.
 
@@ -125,7 +128,10 @@ class SearchBot:
         (:func:`core.ai.base.heuristic_rewards`). ``rollout_policy`` / ``policy_margin``:
         search with policy rollouts (see the module docstring); with ``rollout="greedy"``
         and no policy given, the game's ``ai_profile.rollout_policy`` and
-        ``ai_profile.policy_margin`` are used when it declares them.
+        ``ai_profile.policy_margin`` are used when it declares them. ``quiet`` /
+        ``quiet_extra``: a rollout at ``rollout_depth`` in a position ``quiet`` calls
+        unsettled plays on until it is settled, at most ``quiet_extra`` more decisions
+        (:class:`core.ai.profile.SearchProfile`).
         """
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -146,6 +152,8 @@ class SearchBot:
         self.place_weight = place_weight
         self.rollout_policy = rollout_policy
         self.policy_margin = policy_margin
+        self.quiet = quiet
+        self.quiet_extra = max(0, quiet_extra)
         self._root_only: set[Any] | None = None
         self.last_iterations = 0
         """Iterations run by the latest :meth:`choose` (0 when there was a single option)."""
@@ -233,7 +241,7 @@ class SearchBot:
         steps = 0
         limit = self.rollout_depth
         while not game.is_over(state):
-            if limit is not None and steps >= limit:
+            if limit is not None and steps >= limit and self._settled(state, steps - limit):
                 return heuristic_rewards(game, state, self.place_weight)
             acting = game.to_act(state)
             if not acting:
@@ -244,6 +252,10 @@ class SearchBot:
         if game.is_over(state):
             return terminal_rewards(game, state)
         return heuristic_rewards(game, state, self.place_weight)
+
+    def _settled(self, state: Any, extra: int) -> bool:
+        """Whether a rollout ``extra`` decisions past its depth may be cut off here."""
+        return self.quiet is None or extra >= self.quiet_extra or self.quiet(state)
 
     def _best_by_evaluation(self, game: Game[Any, Any], view: Any, seat: int, legal: list[Any]) -> list[Any]:
         """The ``root_candidates`` best actions by one-ply evaluation on one determinization."""
@@ -344,7 +356,7 @@ class SearchBot:
         greedy = self.rollout == "greedy"
         rng = self.rng
         while not game.is_over(state):
-            if limit is not None and steps >= limit:
+            if limit is not None and steps >= limit and self._settled(state, steps - limit):
                 return heuristic_rewards(game, state, self.place_weight)
             acting = game.to_act(state)
             if not acting:
