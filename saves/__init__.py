@@ -6,8 +6,9 @@ atomically after every action (:class:`Autosaver`), validated on every read
 in ``platformdirs.user_config_dir("meeple")/settings.toml`` (:func:`load_settings`).
 
 Modules: :mod:`saves.paths` (folders, slugs), :mod:`saves.atomic` (crash-safe writes),
-:mod:`saves.format` (dataclasses, validation), :mod:`saves.store` (read/write/list/delete/
-resolve), :mod:`saves.resume` (:func:`load_table`, :func:`open_save`), :mod:`saves.autosave`,
+:mod:`saves.checks` (checks of untrusted text, :class:`SaveError`), :mod:`saves.format`
+(dataclasses, validation), :mod:`saves.store` (read/write/list/delete/resolve),
+:mod:`saves.resume` (:func:`load_table`, :func:`open_save`), :mod:`saves.autosave`,
 :mod:`saves.settings`.
 """
 
@@ -19,17 +20,16 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # the names, for type checkers; at run time each is imported when used
     from saves.atomic import atomic_write
     from saves.autosave import Autosaver
+    from saves.checks import SaveError, check_player_name
     from saves.format import (
         FORMAT_VERSION,
         MAX_FILE_SIZE,
         LogRecord,
         PlayerRecord,
-        SaveError,
         SaveFile,
         SaveHeader,
         UndecodedAction,
         app_version,
-        check_player_name,
         state_hash,
     )
     from saves.paths import (
@@ -65,12 +65,12 @@ _HOMES: dict[str, str] = {
     "MAX_FILE_SIZE": "saves.format",
     "LogRecord": "saves.format",
     "PlayerRecord": "saves.format",
-    "SaveError": "saves.format",
+    "SaveError": "saves.checks",
     "SaveFile": "saves.format",
     "SaveHeader": "saves.format",
     "UndecodedAction": "saves.format",
     "app_version": "saves.format",
-    "check_player_name": "saves.format",
+    "check_player_name": "saves.checks",
     "state_hash": "saves.format",
     "is_slug": "saves.paths",
     "new_save_path": "saves.paths",

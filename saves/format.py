@@ -40,8 +40,6 @@ live in :mod:`saves.store` and :mod:`saves.resume`.
 
 from __future__ import annotations
 
-import errno
-import functools
 import hashlib
 import json
 import re
@@ -52,6 +50,16 @@ from typing import Any, Mapping
 
 from core import __version__
 from core.levels import LEVELS
+# The checks of untrusted text live in their own small module (settings read them at
+# start-up); they are the format's too, so they are re-exported here.
+from saves.checks import MAX_DEPTH as MAX_DEPTH
+from saves.checks import MAX_KEY_PARTS as MAX_KEY_PARTS
+from saves.checks import MAX_NAME_LENGTH as MAX_NAME_LENGTH
+from saves.checks import SaveError as SaveError
+from saves.checks import check_player_name as check_player_name
+from saves.checks import has_bad_chars as has_bad_chars
+from saves.checks import os_problem as os_problem
+from saves.checks import toml_shape_problem as toml_shape_problem
 
 FORMAT_VERSION = 1
 """The save format this code writes and the newest one it reads."""
@@ -63,14 +71,7 @@ Real saves are 10–100 KiB. Python's ``tomllib`` parses hostile-but-valid TOML 
 0.3–1 MiB/s, so this cap keeps the worst case to seconds rather than minutes.
 """
 
-MAX_DEPTH = 48
-"""Deepest nesting of lists/tables allowed inside states and actions."""
-
-MAX_KEY_PARTS = 8
-"""Most dotted parts allowed in a ``a.b.c = ...`` key (tomli_w never writes dotted keys)."""
-
 MAX_PLAYERS = 16
-MAX_NAME_LENGTH = 40
 MAX_TEXT_LENGTH = 200
 MAX_OPTIONS = 64
 INT64_MIN = -(1 << 63)
@@ -82,63 +83,6 @@ _GAME_ID_RE = re.compile(r"[a-z][a-z0-9_-]{0,39}")
 _OPTION_KEY_RE = re.compile(r"[A-Za-z0-9_-]{1,40}")
 _HASH_RE = re.compile(r"[0-9a-f]{64}")
 _SEED_TEXT_RE = re.compile(r"-?[0-9]{1,40}")
-_KEY_PART = r"""(?:[A-Za-z0-9_-]++|"(?:[^"\\\n]|\\.)*+"|'[^'\n]*+')"""
-_KEY_SEP = r"[ \t]*+\.[ \t]*+"
-
-
-@functools.cache
-def _deep_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """The pre-scan's two patterns, compiled when first needed (the second costs ~9 ms,
-    which every start-up paid before: it is only needed when a save is read)."""
-    keys = re.compile(rf"^[ \t]*+(?:{_KEY_PART}{_KEY_SEP}){{{MAX_KEY_PARTS},}}", re.M)
-    headers = re.compile(rf"^[ \t]*+\[\[?+[ \t]*+(?:{_KEY_PART}{_KEY_SEP}){{{MAX_DEPTH + 4},}}", re.M)
-    return keys, headers
-
-
-_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u2028\u2029")
-
-
-class SaveError(OSError):
-    """A save file could not be read, written, found or deleted.
-
-    ``path`` is the file concerned (may be None), ``problem`` the reason in plain words;
-    ``str(error)`` combines both, e.g. ``Save file 'x.toml': the file is empty.``
-    It is an ``OSError`` (a problem with a file), so file-error handlers catch it too.
-    """
-
-    def __init__(self, path: Path | str | None, problem: str) -> None:
-        self.path = Path(path) if path is not None else None
-        self.problem = problem
-        super().__init__(self._message())
-
-    def _message(self) -> str:
-        text = self.problem.rstrip()
-        if text and text[-1] not in ".!?":
-            text += "."
-        if self.path is None:
-            return text[:1].upper() + text[1:]
-        return f"Save file '{self.path.name}': {text}"
-
-    def __str__(self) -> str:
-        return self._message()
-
-    def __reduce__(self) -> tuple[type["SaveError"], tuple[Path | None, str]]:
-        return (type(self), (self.path, self.problem))
-
-
-def os_problem(exc: BaseException, action: str) -> str:
-    """Plain words for an OS error met trying to ``action`` (e.g. ``"read the file"``).
-
-    A ``ValueError`` counts too: the OS functions raise it for a name holding a NUL character.
-    """
-    if isinstance(exc, ValueError):
-        return f"the file name is not valid ({str(exc)[:80]})"
-    if isinstance(exc, PermissionError):
-        return f"permission to {action} was denied"
-    if isinstance(exc, OSError) and exc.errno == errno.ENAMETOOLONG:
-        return "the file name is too long for this system"
-    reason = (exc.strerror if isinstance(exc, OSError) else None) or str(exc) or type(exc).__name__
-    return f"could not {action} ({reason})"
 
 
 class Invalid(ValueError):
@@ -169,50 +113,6 @@ def parse_time(text: str) -> datetime:
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=timezone.utc)
     return moment.astimezone(timezone.utc)
-
-
-def toml_shape_problem(text: str) -> str | None:
-    """Why ``text`` would be too costly to parse, or None.
-
-    ``tomllib`` takes time quadratic in the number of parts of a dotted key, so a small
-    hostile file could hang the app for hours. This linear pre-scan refuses keys with more
-    than :data:`MAX_KEY_PARTS` parts and table names nested deeper than saves ever are.
-    """
-    deep_keys, deep_headers = _deep_patterns()
-    if deep_keys.search(text):
-        return f"it uses keys with more than {MAX_KEY_PARTS} dotted parts, which Meeple saves never have"
-    if deep_headers.search(text):
-        return "its table names are nested too deeply for a Meeple save"
-    return None
-
-
-def has_bad_chars(text: str) -> bool:
-    """True if ``text`` holds control characters, bidi overrides or line separators."""
-    return any(
-        ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 or ch in _BIDI_CONTROLS or 0xD800 <= ord(ch) < 0xE000
-        for ch in text
-    )
-
-
-def check_player_name(name: object) -> str | None:
-    """Why ``name`` cannot be a player name in a save, or None if it is fine.
-
-    A name is 1–40 characters of printable text without ``/`` or ``\\`` and without
-    surrounding spaces. The new-game screen should apply the same rule to typed names.
-    """
-    if not isinstance(name, str):
-        return "a player name must be text"
-    if len(name) > MAX_NAME_LENGTH:
-        return f"player name is longer than {MAX_NAME_LENGTH} characters"
-    if not name.strip():
-        return "a player name cannot be empty"
-    if name != name.strip():
-        return f"player name {name!r} starts or ends with spaces"
-    if has_bad_chars(name):
-        return f"player name {name!r} contains control characters"
-    if "/" in name or "\\" in name:
-        return f"player name {name!r} contains a slash (it looks like a file path)"
-    return None
 
 
 def clean_player_name(name: str) -> str:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import platformdirs
 
-from saves.format import SaveError, os_problem
+from saves.checks import SaveError, os_problem
 
 APP_NAME = "meeple"
 SAVE_SUFFIX = ".toml"

@@ -13,11 +13,9 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Callable
 
-import tomli_w
-
 from core.levels import LEVELS
 from saves.atomic import FileTooLarge, NotAFile, atomic_write, read_capped
-from saves.format import check_player_name, has_bad_chars, toml_shape_problem
+from saves.checks import check_player_name, has_bad_chars, toml_shape_problem
 from saves.paths import settings_path
 
 MAX_SETTINGS_SIZE = 1024 * 1024
@@ -166,6 +164,8 @@ def save_settings(settings: Settings, path: Path | str | None = None) -> str | N
     Returns None on success or an error message (invalid values, disk full, permission
     denied); never raises, so a failing write cannot crash the app.
     """
+    import tomli_w  # (here: only writing needs it, and every start-up reads the settings)
+
     file = Path(path) if path is not None else settings_path()
     bad = settings_problems(settings)
     if bad:
