@@ -475,6 +475,12 @@ def _option(state: State, values: list[float], ctx: _Context, exclude: tuple[int
         values[s] += share * best
 
 
+def quiet(state: State) -> bool:
+    """False while an auction is running (bids open): the estimate of a position cut off
+    there hangs on a guess at who wins the block, so the search plays the auction out."""
+    return not (state.phase == 1 and state.step in (S_AUCTION, S_OPEN_BID) and state.slot != NONE)
+
+
 def evaluate(state: State, seat: int) -> float:
     """Estimated final splendor margin of ``seat`` over the best opponent."""
     n = state.players
@@ -492,4 +498,4 @@ def evaluate(state: State, seat: int) -> float:
     return values[seat] - best
 
 
-__all__ = ["W", "evaluate", "seat_value", "block_worth"]
+__all__ = ["W", "evaluate", "quiet", "seat_value", "block_worth"]
