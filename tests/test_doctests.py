@@ -8,8 +8,10 @@ import importlib
 import pytest
 
 # Modules whose doctests are checked (``counted``/``visible``, ``rank_by``, ``ordinal``,
-# ``template``, the scores panel's ``cell``, the menu's ``wrap_titles``).
-MODULES = ["core.words", "core.engine", "tui.screens.game_over", "tui.text", "tui.screens.standings", "tui.screens.menu"]
+# ``template``, the scores panel's ``cell``, the menu's ``wrap_titles``, the scoreboard's
+# ``score_text``).
+MODULES = ["core.words", "core.engine", "tui.screens.game_over", "tui.text", "tui.screens.standings", "tui.screens.menu",
+           "tui.widgets.scoreboard"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -434,7 +434,7 @@ class GameScreen(Screen[None]):
         self.query_one("#seats-head", Static).update(plain(score_label(standings)))  # s: the breakdown
         self.query_one("#scoreboard", Scoreboard).show(
             seats, standings, acting, self.viewer, self.scoreboard_extra(view),
-            self.scoreboard_heading(view), self.table.away_seats(),
+            self.scoreboard_heading(view), self.table.away_seats(), self.game.cooperative,
         )
         private = self.query_one("#private", Static)
         text = self.private_text(view)

@@ -1,6 +1,7 @@
 """The scoreboard: one line per seat with glyph, name, kind, points (so far and if the
 game ended now) and whose turn it is; :func:`score_label` heads it, saying what the
-numbers are."""
+numbers are. A co-operative game's seats share one score: it stands once, on a Team line
+above the seats, and the seats' lines carry none."""
 
 from __future__ import annotations
 
@@ -20,9 +21,24 @@ def score_label(standings: Standings) -> str:
     return f"{standings.unit} now → if it ended now"
 
 
+def score_text(standings: Standings, seat: int) -> str:
+    """A seat's points in :func:`score_label`'s order ("  3→12", or " 12" when nothing
+    scores before the end).
+
+    >>> from core.engine import Standings
+    >>> score_text(Standings(("Total",), ((12,), (9,)), ((3,), (4,))), 0)
+    '  3→12'
+    >>> score_text(Standings(("Total",), ((12,), (9,))), 1)
+    '  9'
+    """
+    now, projected = standings.now, standings.projected
+    return f"{projected[seat]:>3}" if now is None else f"{now[seat]:>3}→{projected[seat]}"
+
+
 class Scoreboard(Static):
     """One line per seat; ``extra[seat]`` adds a game's own short figure (e.g. "Mayor"),
-    and ``heading`` a line above them all (e.g. the names of the extras' columns)."""
+    and ``heading`` a line above them all (e.g. the names of the extras' columns). With
+    ``team`` (a co-operative game) the shared score is on one Team line above the seats."""
 
     def show(
         self,
@@ -33,24 +49,28 @@ class Scoreboard(Static):
         extra: dict[int, Content] | None = None,
         heading: Content | None = None,
         away: frozenset[int] = frozenset(),
+        team: bool = False,
     ) -> None:
         """Redraw the board of scores (``away``: players of a network table who are
-        disconnected, labelled so)."""
-        now, projected = standings.now, standings.projected
-        lines: list[Content] = [heading] if heading else []
+        disconnected, labelled so; ``team``: the seats play as one team, every seat's
+        standings the same, shown once)."""
+        lines: list[Content] = []
+        if team and seats:
+            lines.append(template(" [b]Team[/] [b]$score[/]", score=score_text(standings, seats[0].index)))
+        if heading:
+            lines.append(heading)
         for seat in seats:
             controller = seat.controller
             # (a player at another app is a person like any other: only bots are labelled)
             kind = "" if controller.is_human or controller.is_remote else controller.level
             if seat.index in away:
                 kind = "away"
-            score = f"{projected[seat.index]:>3}" if now is None else f"{now[seat.index]:>3}→{projected[seat.index]}"
             lines.append(Content.assemble(
                 "▶" if seat.index in acting else " ",
                 player_tag(seat.index, seat.name[:10]),
                 template(" [dim]$kind[/]", kind=kind) if kind else "",
                 template(" [dim](you)[/]") if seat.index == viewer else "",
-                template(" [b]$score[/]", score=score),
+                "" if team else template(" [b]$score[/]", score=score_text(standings, seat.index)),
                 Content.assemble(" ", extra[seat.index]) if extra and seat.index in extra else "",
             ))
         self.update(Content("\n").join(lines))
