@@ -107,6 +107,7 @@ def make_bot(
         place_weight=profile.place_weight,
         quiet=profile.quiet,
         quiet_extra=profile.quiet_extra,
+        flat=profile.flat,
     )
 
 

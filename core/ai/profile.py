@@ -40,6 +40,8 @@ class SearchProfile:
     ``quiet`` / ``quiet_extra``: a rollout that reaches ``rollout_depth`` in a position
     ``quiet`` calls unsettled plays on, at most ``quiet_extra`` more decisions, until it is
     settled (:data:`QuietTest`; None: cut off at the depth).
+    ``flat``: search greedy's best root moves flat with common random numbers instead of
+    a tree (:class:`core.ai.search.SearchBot`; ignored with a ``rollout_policy``).
     """
 
     normal_iterations: int = 100
@@ -53,6 +55,7 @@ class SearchProfile:
     policy_margin: float = 0.0
     quiet: QuietTest | None = None
     quiet_extra: int = 0
+    flat: bool = False
 
     def __post_init__(self) -> None:
         if not 1 <= self.normal_iterations <= self.hard_iterations:

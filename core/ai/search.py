@@ -51,7 +51,12 @@ The budget ``iterations`` counts rollouts, so ``iterations // candidates`` batch
 policy's move is kept unless another candidate's mean reward beats it by more than
 ``policy_margin``. With a single legal move, or when greedy's best move is the policy's
 (two independent judgements agree), nothing is searched and the policy's move is played.
-Games without a policy are searched as above.
+Games without a policy are searched as above, or, with ``flat`` (a profile's ``flat``),
+flat in the same way: greedy's best ``root_candidates`` moves each played on the batch's
+determinization and rolled out with greedy from the same re-determinized future and the
+same rollout RNG, the best total reward winning. Where a tree of a few dozen iterations
+cannot grow deep enough to matter, comparing the candidates on equal luck spends the budget
+better than UCB1 over independent samples.
 """
 
 from __future__ import annotations
@@ -112,6 +117,7 @@ class SearchBot:
         policy_margin: float | None = None,
         quiet: QuietTest | None = None,
         quiet_extra: int = 0,
+        flat: bool = False,
     ) -> None:
         """Configure the bot.
 
@@ -131,7 +137,9 @@ class SearchBot:
         ``ai_profile.policy_margin`` are used when it declares them. ``quiet`` /
         ``quiet_extra``: a rollout at ``rollout_depth`` in a position ``quiet`` calls
         unsettled plays on until it is settled, at most ``quiet_extra`` more decisions
-        (:class:`core.ai.profile.SearchProfile`).
+        (:class:`core.ai.profile.SearchProfile`). ``flat``: with greedy rollouts and no
+        policy, search the root moves flat with common random numbers instead of a tree
+        (see the module docstring).
         """
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -154,6 +162,7 @@ class SearchBot:
         self.policy_margin = policy_margin
         self.quiet = quiet
         self.quiet_extra = max(0, quiet_extra)
+        self.flat = flat
         self._root_only: set[Any] | None = None
         self.last_iterations = 0
         """Iterations run by the latest :meth:`choose` (0 when there was a single option)."""
@@ -168,6 +177,8 @@ class SearchBot:
         policy, margin = self._policy_of(game)
         if policy is not None:
             return self._choose_by_policy(game, view, seat, legal, policy, margin)
+        if self.flat:
+            return self._choose_flat(game, view, seat, legal)
         root = _Node()
         self._root_only = None
         if self.root_candidates is not None and len(legal) > self.root_candidates:
@@ -215,6 +226,34 @@ class SearchBot:
             candidates += [a for a in ranked if a != own][: (self.root_candidates or len(legal)) - 1]
         if len(candidates) == 1:
             return own
+        totals, done = self._compare(game, view, seat, candidates, first,
+                                     lambda state, rng: self._policy_rollout(game, state, policy))
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        if (totals[best] - totals[0]) / done > margin:
+            return candidates[best]
+        return own
+
+    def _choose_flat(self, game: Game[Any, Any], view: Any, seat: int, legal: list[Any]) -> Hashable:
+        """Flat search of greedy's best ``root_candidates`` moves with common random numbers
+        and greedy rollouts (module docstring): the best total reward wins, ties the better
+        ranked by greedy."""
+        candidates: list[Hashable] = self._best_by_evaluation(game, view, seat, legal) if self.root_candidates else legal
+        if len(candidates) == 1:
+            return candidates[0]
+        totals, _ = self._compare(game, view, seat, candidates, game.determinize(view, seat, self.rng),
+                                  lambda state, rng: self._rollout(game, state, rng))
+        return candidates[max(range(len(candidates)), key=lambda i: (totals[i], -i))]
+
+    def _compare(self, game: Game[Any, Any], view: Any, seat: int, candidates: list[Any], first: Any,
+                 rollout: Callable[[Any, Rng], list[float]]) -> tuple[list[float], int]:
+        """Each candidate's total reward for ``seat`` over ``iterations // len(candidates)``
+        batches (fewer when ``should_stop`` says so), and the number of batches played.
+
+        Every batch samples one determinization (``first`` for the first batch), plays each
+        candidate on a copy of it, then determinizes each result's view again from one seed
+        shared by the batch and rolls out with an RNG of the same seed: the candidates meet
+        the same hidden cards, dice and rollout choices, only the move's own dice differing.
+        """
         batches = max(1, self.iterations // len(candidates))
         totals = [0.0] * len(candidates)
         done = 0
@@ -228,13 +267,10 @@ class SearchBot:
                 game.apply_in_place(after, seat, action)
                 if not game.is_over(after):  # the same future for every candidate
                     after = game.determinize(game.view(after, seat), seat, Rng(future, stream=304))
-                totals[index] += self._policy_rollout(game, after, policy)[seat]
+                totals[index] += rollout(after, Rng(future, stream=305))[seat]
             done = batch + 1
             self.last_iterations = done * len(candidates)
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-        if (totals[best] - totals[0]) / done > margin:
-            return candidates[best]
-        return own
+        return totals, done
 
     def _policy_rollout(self, game: Game[Any, Any], state: Any, policy: RolloutPolicy) -> list[float]:
         """Play ``policy`` on until the end (or ``rollout_depth`` decisions); per-seat rewards."""
@@ -349,12 +385,13 @@ class SearchBot:
                 best.append(action)
         return best[0] if len(best) == 1 else self.rng.choice(best)
 
-    def _rollout(self, game: Game[Any, Any], state: Any) -> list[float]:
-        """Play on with the rollout policy; return the per-seat rewards."""
+    def _rollout(self, game: Game[Any, Any], state: Any, rng: Rng | None = None) -> list[float]:
+        """Play on with the rollout policy (its choices drawn from ``rng``, by default the
+        bot's); return the per-seat rewards."""
         steps = 0
         limit = self.rollout_depth
         greedy = self.rollout == "greedy"
-        rng = self.rng
+        rng = rng or self.rng
         while not game.is_over(state):
             if limit is not None and steps >= limit and self._settled(state, steps - limit):
                 return heuristic_rewards(game, state, self.place_weight)
@@ -366,7 +403,7 @@ class SearchBot:
             if not legal:
                 break
             if greedy and len(legal) > 1 and rng.random() >= self.greedy_noise:
-                action = self._greedy_move(game, state, who, legal)
+                action = self._greedy_move(game, state, who, legal, rng)
             else:
                 action = legal[rng.randbelow(len(legal))]
             game.apply_in_place(state, who, action)
@@ -375,15 +412,15 @@ class SearchBot:
             return terminal_rewards(game, state)
         return heuristic_rewards(game, state, self.place_weight)
 
-    def _greedy_move(self, game: Game[Any, Any], state: Any, who: int, legal: list[Any]) -> Any:
-        """Best of a few sampled actions by one-ply ``game.evaluate``."""
+    def _greedy_move(self, game: Game[Any, Any], state: Any, who: int, legal: list[Any], rng: Rng) -> Any:
+        """Best of a few sampled actions (drawn with ``rng``) by one-ply ``game.evaluate``."""
         if self.greedy_sample is not None and len(legal) > self.greedy_sample:
             legal = legal[:]
-            self.rng.shuffle(legal)
+            rng.shuffle(legal)
             legal = legal[: self.greedy_sample]
         values = []
         for action in legal:
             after = game.clone(state)
             game.apply_in_place(after, who, action)
             values.append(game.evaluate(after, who))
-        return legal[pick_best(values, self.rng.choice)]
+        return legal[pick_best(values, rng.choice)]
