@@ -27,6 +27,23 @@ def decision_points(seed: int, players: int, rounds: int = 4) -> Iterator[tuple[
         state = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
 
 
+def choice_points(game: SealedBids, count: int, moves: int = 3) -> list[tuple[BidState, int]]:
+    """``count`` decisions with at least ``moves`` legal moves (copies of the states, and the
+    seat to act), from seeded games of ``game`` played by a fixed rule."""
+    found: list[tuple[BidState, int]] = []
+    for seed in range(40):
+        state = game.setup(["A", "B", "C"], seed, {})
+        while not game.is_over(state) and len(found) < count:
+            seat = game.to_act(state)[0]
+            legal = game.legal_actions(state, seat)
+            if len(legal) >= moves:
+                found.append((game.clone(state), seat))
+            game.apply_in_place(state, seat, legal[seed % len(legal)])
+        if len(found) >= count:
+            break
+    return found
+
+
 def assert_is_masked_view(view: BidState, real: BidState, seat: int) -> None:
     """``view`` holds nothing ``seat`` may not see about ``real``."""
     assert view is not real

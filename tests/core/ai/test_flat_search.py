@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from core.ai import SearchBot, SearchProfile, make_bot, play_game
 from core.rng import Rng
+from tests.core.ai.helpers import choice_points
 from tests.toy_game import BidState, SealedBids
 
 
@@ -17,27 +18,11 @@ def _flat_game(candidates: int = 3, iterations: int = 12) -> SealedBids:
     return FlatGame()
 
 
-def _positions(game: SealedBids, count: int) -> list[tuple[BidState, int]]:
-    """Decisions with at least four legal moves, from a few seeded games."""
-    found: list[tuple[BidState, int]] = []
-    for seed in range(40):
-        state = game.setup(["A", "B", "C"], seed, {})
-        while not game.is_over(state) and len(found) < count:
-            seat = game.to_act(state)[0]
-            legal = game.legal_actions(state, seat)
-            if len(legal) >= 4:
-                found.append((game.clone(state), seat))
-            game.apply_in_place(state, seat, legal[seed % len(legal)])
-        if len(found) >= count:
-            break
-    return found
-
-
 def test_levels_take_flat_from_the_profile_and_search_whole_batches() -> None:
     game = _flat_game(candidates=3, iterations=12)
     bot = make_bot("hard", 3, game=game)
     assert isinstance(bot, SearchBot) and bot.flat
-    for state, seat in _positions(game, 8):
+    for state, seat in choice_points(game, 8, 4):
         action = bot.choose(game, game.view(state, seat), seat)
         assert action in game.legal_actions(state, seat)
         assert bot.last_iterations == 12  # 4 batches of the 3 candidates
@@ -45,7 +30,7 @@ def test_levels_take_flat_from_the_profile_and_search_whole_batches() -> None:
 
 def test_flat_search_is_deterministic_per_seed() -> None:
     game = _flat_game()
-    points = _positions(game, 8)
+    points = choice_points(game, 8, 4)
     first = [make_bot("hard", 5, game=game).choose(game, game.view(s, p), p) for s, p in points]
     again = [make_bot("hard", 5, game=game).choose(game, game.view(s, p), p) for s, p in points]
     assert first == again
@@ -53,7 +38,7 @@ def test_flat_search_is_deterministic_per_seed() -> None:
 
 def test_one_candidate_is_greedys_move_without_a_search() -> None:
     game = _flat_game(candidates=1)
-    for state, seat in _positions(game, 5):
+    for state, seat in choice_points(game, 5, 4):
         bot = make_bot("hard", 2, game=game)
         assert isinstance(bot, SearchBot)
         view = game.view(state, seat)
@@ -67,7 +52,7 @@ def test_the_candidates_of_a_batch_meet_the_same_luck() -> None:
     """Within a batch every candidate's rollout gets an RNG of the same seed and a state
     determinized from the same seed; the batches differ from each other."""
     game = _flat_game()
-    state, seat = _positions(game, 1)[0]
+    state, seat = choice_points(game, 1, 4)[0]
     view = game.view(state, seat)
     candidates = game.bot_actions(view, seat)[:3]
     seen: list[tuple[int, int, tuple[tuple[int, ...], ...]]] = []
@@ -95,7 +80,7 @@ def test_should_stop_ends_the_search_after_a_whole_batch() -> None:
         return True
 
     bot = SearchBot(4, iterations=30, rollout="greedy", root_candidates=3, rollout_depth=4, flat=True, should_stop=stop)
-    state, seat = _positions(game, 1)[0]
+    state, seat = choice_points(game, 1, 4)[0]
     assert bot.choose(game, game.view(state, seat), seat) in game.legal_actions(state, seat)
     assert bot.last_iterations == 3 and calls == 1
 

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from core.ai import SearchBot, SearchProfile, make_bot, play_game
+from tests.core.ai.helpers import choice_points
 from tests.toy_game import GAME, Action, BidState, SealedBids
 
 
@@ -31,28 +32,13 @@ def _game_with(policy: Any, margin: float = 0.0, candidates: int = 3) -> SealedB
     return PolicyGame()
 
 
-def _positions(game: SealedBids, count: int) -> list[tuple[BidState, int]]:
-    found: list[tuple[BidState, int]] = []
-    for seed in range(40):
-        state = game.setup(["A", "B", "C"], seed, {})
-        while not game.is_over(state) and len(found) < count:
-            seat = game.to_act(state)[0]
-            legal = game.legal_actions(state, seat)
-            if len(legal) >= 3:
-                found.append((game.clone(state), seat))
-            game.apply_in_place(state, seat, legal[seed % len(legal)])
-        if len(found) >= count:
-            break
-    return found
-
-
 def test_levels_play_the_profiles_policy_in_their_rollouts() -> None:
     policy = _Counting()
     game = _game_with(policy)
     bot = make_bot("hard", 3, game=game)
     assert isinstance(bot, SearchBot)
     searched = 0
-    for state, seat in _positions(game, 12):
+    for state, seat in choice_points(game, 12):
         before = policy.calls
         action = bot.choose(game, game.view(state, seat), seat)
         assert action in game.legal_actions(state, seat)
@@ -64,7 +50,7 @@ def test_levels_play_the_profiles_policy_in_their_rollouts() -> None:
 
 def test_policy_search_is_deterministic_per_seed() -> None:
     game = _game_with(_Counting())
-    points = _positions(game, 8)
+    points = choice_points(game, 8)
     first = [make_bot("hard", 5, game=game).choose(game, game.view(s, p), p) for s, p in points]
     again = [make_bot("hard", 5, game=game).choose(game, game.view(s, p), p) for s, p in points]
     assert first == again
@@ -73,7 +59,7 @@ def test_policy_search_is_deterministic_per_seed() -> None:
 def test_a_full_margin_keeps_the_policys_move() -> None:
     game = _game_with(_Counting(), margin=1.0)
     bot = make_bot("hard", 7, game=game)
-    for state, seat in _positions(game, 10):
+    for state, seat in choice_points(game, 10):
         assert bot.choose(game, game.view(state, seat), seat) == game.legal_actions(state, seat)[0]
 
 
@@ -81,7 +67,7 @@ def test_one_candidate_means_no_search() -> None:
     game = _game_with(_Counting(), candidates=1)
     bot = make_bot("normal", 2, game=game)
     assert isinstance(bot, SearchBot)
-    for state, seat in _positions(game, 5):
+    for state, seat in choice_points(game, 5):
         assert bot.choose(game, game.view(state, seat), seat) == game.legal_actions(state, seat)[0]
         assert bot.last_iterations == 0
 
@@ -90,7 +76,7 @@ def test_the_plain_search_kind_and_policyless_games_ignore_it() -> None:
     policy = _Counting()
     game = _game_with(policy)
     plain = make_bot("search", 1, game=game)
-    state, seat = _positions(game, 1)[0]
+    state, seat = choice_points(game, 1)[0]
     plain.choose(game, game.view(state, seat), seat)
     assert policy.calls == 0
     assert SearchBot(1, rollout="greedy")._policy_of(GAME) == (None, 0.0)
