@@ -100,6 +100,11 @@ class IntendentesGame(Game[State, Action]):
     # independent determinizations could not tell the three moves apart. Searched flat with
     # common random numbers (every candidate on the same sampled cards and the same rollout
     # choices), the same budget won 16.5 of the first 24 of those games (69%) against 9.
+    # Final figures of this profile (seats rotated, one process per half of the seeds):
+    # against three easy bots 68.5/100 (seeds 4000+; the tree 35/100); 2 players, hard vs
+    # easy 168.5/200 (84%, seeds 1000+; the tree 130.5/200) and hard vs random 200/200.
+    # Median hard decision 0.23 s (4 players, p90 0.36 s, max 0.74 s) and 0.14 s (2 players,
+    # p90 0.20 s), two loaded cores.
     ai_profile = SearchProfile(
         normal_iterations=16,
         hard_iterations=40,
