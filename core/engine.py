@@ -448,6 +448,48 @@ class Game(ABC, Generic[S, A]):
         """
         return []
 
+    def unseen_by(self, before: S, seat: int, action: A, after: S) -> frozenset[int | None]:
+        """Who could not tell ``action`` (made by ``seat`` in ``before``, giving ``after``)
+        from another move ``seat`` had: the other seats, and ``None`` for a spectator, whose
+        view after some other legal move that changes the game is the same as after this one.
+
+        A secret choice (El Grande's disk before the reveal, a card discarded from a hidden
+        hand) is unseen by everyone but its maker; the screens and the hub show such a move
+        only as its log line, never where it was made. Worked out from the views alone, so a
+        new secret choice in any game is covered without a word of its own. A seat's view
+        holds at least what a spectator's does: a move the spectator tells from every other
+        is seen by all, and so is one whose log line (said from the spectator's views, for
+        everyone to read) differs from every other's.
+        """
+        others = [other for other in self.legal_actions(before, seat) if other != action]
+        if not others:
+            return frozenset()
+        viewers: list[int | None] = [None]
+        viewers += [s for s in range(self.num_players(before)) if s != seat]
+        views = {viewer: self.view(after, viewer) for viewer in viewers}
+        unseen: set[int | None] = set()
+        true_after: dict[str, PlainData] | None = None
+        public_before = self.view(before, None)
+        line: tuple[str, list[str]] | None = None
+        for other in others:
+            alternative = self.apply(before, seat, other)
+            public = self.view(alternative, None)
+            if public != views[None]:
+                continue  # everyone tells these two apart
+            if line is None:
+                line = (self.narrate(action, seat, public_before, views[None]), self.effects(views[None]))
+            if (self.narrate(other, seat, public_before, public), self.effects(public)) != line:
+                continue  # the log tells them apart (a payment made face up, say)
+            if true_after is None:
+                true_after = self.encode_state(after)
+            if self.encode_state(alternative) == true_after:
+                continue  # the same game either way: nothing to keep secret
+            unseen.update(viewer for viewer in viewers
+                          if viewer not in unseen and self.view(alternative, viewer) == views[viewer])
+            if len(unseen) == len(viewers):
+                break
+        return frozenset(unseen)
+
     def is_undo_barrier(self, before: S, after: S) -> bool:
         """True if going from ``before`` to ``after`` drew randomness or revealed secrets.
 

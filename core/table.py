@@ -133,6 +133,7 @@ class GameTable(Protocol):
     def subscribe(self, listener: Listener) -> Callable[[], None]: ...
     def away_seats(self) -> frozenset[int]: ...
     def leave(self) -> None: ...
+    def seen(self, index: int, viewer: int | None) -> bool: ...
 
 
 @dataclass
@@ -152,6 +153,9 @@ class Table(TableEvents, Generic[A]):
     # The last move looked at by ends_turn: (state it was applied to, seat, move, result).
     # Submitting that move next reuses the result instead of applying the move again.
     _preview: tuple[Any, int, Any, Any] | None = field(default=None, repr=False, compare=False)
+    # Log index -> who could not tell that move from another (Game.unseen_by), worked out
+    # when first asked: loading a long save costs nothing more.
+    _unseen: dict[int, frozenset[int | None]] = field(default_factory=dict, repr=False, compare=False)
 
     # --- construction ----------------------------------------------------------------
     @classmethod
@@ -232,6 +236,19 @@ class Table(TableEvents, Generic[A]):
     def leave(self) -> None:
         """The screen showing this table closes: a local table has no one to tell."""
 
+    def seen(self, index: int, viewer: int | None) -> bool:
+        """True if ``viewer`` (a seat, or None for a spectator) could tell the move at
+        ``log[index]`` when it was made: its maker always could; nobody else could tell a
+        secret choice (see :meth:`Game.unseen_by`), of which only the log line is shown."""
+        entry = self.log[index]
+        if viewer == entry.seat:
+            return True
+        unseen = self._unseen.get(index)
+        if unseen is None:
+            before, after = self._states[index], self._states[index + 1]
+            unseen = self._unseen[index] = self.game.unseen_by(before, entry.seat, entry.action, after)
+        return viewer not in unseen
+
     # --- acting ------------------------------------------------------------------------
     def submit(self, seat: int, action: A) -> LogEntry:
         """Apply ``action`` for ``seat``; raises :class:`IllegalAction` and changes nothing."""
@@ -302,6 +319,8 @@ class Table(TableEvents, Generic[A]):
             raise IllegalAction(self._why_no_undo(seat))
         del self.log[-depth:]
         del self._states[-depth:]
+        for index in [i for i in self._unseen if i >= len(self.log)]:
+            del self._unseen[index]
         self._emit(TableEvent("undo", count=depth))
         return depth
 

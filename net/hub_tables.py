@@ -218,6 +218,13 @@ class NetTable:
             ]
             self._shared = (state, log, game.encode_state(table.view(None)))
         _, log, public = self._shared  # the same for every viewer: built once per change
+        # A secret choice of another seat (a disk before the reveal) goes without its move:
+        # the client never holds another seat's secrets, only the log line.
+        secret = [i for i in range(len(log)) if not table.seen(i, you)]
+        if secret:
+            log = list(log)
+            for i in secret:
+                log[i] = {key: value for key, value in log[i].items() if key != "action"}
         to_act = table.to_act()
         message.update(
             log=log,

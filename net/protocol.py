@@ -50,7 +50,9 @@ Hub → client
   connected, away}], you (seat or -1 for a spectator), creator (bool: the viewer created
   the table), started (false while seats are open: no game yet, so ``view`` and
   ``public`` are {} and ``log``, ``legal`` and ``to_act`` empty), free (open seats),
-  progress, password (bool), log [{seat, action, text, barrier, effects}], view (the
+  progress, password (bool), log [{seat, action, text, barrier, effects}] (no
+  ``action`` in an entry the viewer could not tell from another move: another seat's
+  secret choice, see ``Game.unseen_by``), view (the
   seat's view, encoded), public (the spectator view),
   to_act, legal (encoded actions, in the rules' order), ends_turn (one bool per legal
   action), can_undo, over, result ({categories, breakdown, totals, ranks, notes} once

@@ -160,6 +160,11 @@ class RemoteTable(TableEvents):
             return 0.0
         return self.away_for.get(seat, 0) + _now() - self._received_at
 
+    def seen(self, index: int, viewer: int | None) -> bool:
+        """True if the hub sent the move at ``log[index]``: it leaves out another seat's
+        secret choice (this app only ever views as its own seat, or as a spectator)."""
+        return 0 <= index < len(self.log) and self.log[index].action is not None
+
     def leave(self) -> None:
         """Stop showing this table here (a seat stays ours)."""
         self._send({"type": "leave", "table": self.id})
@@ -237,7 +242,9 @@ def _entry(game: Game[Any, Any], data: dict[str, Any], seats: int) -> LogEntry:
     seat = int(data["seat"])
     if not 0 <= seat < seats:
         raise ValueError(f"log seat {seat}")
-    return LogEntry(seat=seat, action=game.decode_action(data["action"]), text=str(data["text"]),
+    # (no action: another seat's secret choice, of which the hub sends only the log line)
+    action = game.decode_action(data["action"]) if "action" in data else None
+    return LogEntry(seat=seat, action=action, text=str(data["text"]),
                     barrier=bool(data.get("barrier", False)),
                     effects=tuple(str(e) for e in data.get("effects", [])))
 

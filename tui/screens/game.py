@@ -196,18 +196,32 @@ class GameScreen(Screen[None]):
         target = self.board_cursor.current
         return None if target is None else (target.row, target.col)
 
-    def recent_moves(self) -> list[LogEntry]:
-        """The last turn: what the other players did since the viewer's own last move,
-        oldest first (for a spectator, the last move)."""
+    def _last_turn_start(self) -> int:
+        """Where the last turn begins in the log: after the viewer's own last move (for a
+        spectator, the last move)."""
         log = self.table.log
         if self.viewer is None:
-            return log[-1:]
-        since: list[LogEntry] = []
-        for entry in reversed(log):
-            if entry.seat == self.viewer:
-                break
-            since.append(entry)
-        return since[::-1]
+            return max(0, len(log) - 1)
+        start = len(log)
+        while start > 0 and log[start - 1].seat != self.viewer:
+            start -= 1
+        return start
+
+    def recent_moves(self) -> list[LogEntry]:
+        """The last turn: what the other players did since the viewer's own last move,
+        oldest first (for a spectator, the last move), leaving out the moves the viewer
+        could not tell from another (a secret choice: only its log line is shown, never
+        its place). Everything drawn from the others' moves goes through here."""
+        log, viewer = self.table.log, self.viewer
+        return [log[i] for i in range(self._last_turn_start(), len(log)) if self.table.seen(i, viewer)]
+
+    def _seen(self, entry: LogEntry) -> bool:
+        """True if the viewer could tell ``entry``'s move from the others its maker had."""
+        log = self.table.log
+        for index in range(len(log) - 1, -1, -1):
+            if log[index] is entry:
+                return self.table.seen(index, self.viewer)
+        return False
 
     def last_move_places(self, entry: LogEntry, view: Any) -> list[tuple[int, int]]:
         """Where on the board picture a move of the last turn is marked (override to leave
@@ -380,8 +394,8 @@ class GameScreen(Screen[None]):
         if key == self._log_key:
             return
         self._log_key = key
-        recent = self.recent_moves() if self.viewer is not None else []
-        since = len(log) - len(recent) if recent else None
+        start = self._last_turn_start() if self.viewer is not None else len(log)
+        since = start if start < len(log) else None
         widget.show_entries(log, self.table.seats, since)
 
     def on_unmount(self) -> None:
@@ -490,8 +504,8 @@ class GameScreen(Screen[None]):
         self._rebuild_log()
         seat, action = event.entry.seat, event.entry.action
         at_keyboard = self.driver(seat).at_keyboard  # made here: nothing to point out
-        if not at_keyboard:
-            self.show_bot_move(seat, action)
+        if not at_keyboard and self._seen(event.entry):
+            self.show_bot_move(seat, action)  # (never a secret choice the viewer cannot see)
         # (a network table's message may bring several moves at once: the table's view is
         # that of the last, so only the last one looks for a scoring to show)
         latest = not self.table.log or self.table.log[-1] == event.entry
