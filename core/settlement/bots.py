@@ -153,7 +153,8 @@ def reference_work(s: State, character: int) -> Action:
         cost = ITEMS[t].cost
         gap = cost[BP] - s.stock[BP]
         if gap > 0 and all(s.stock[g] >= cost[g] for g in GOODS):
-            if character in BEFORE_BUILDER and gap > 5 + rules.specialty_bonus(s, BUILDER):
+            # (B.2's "specialty bonus" is the items' alone: a fate card's modifier is not one)
+            if character in BEFORE_BUILDER and gap > 5 + rules.item_bonus(s, BUILDER):
                 return Other(BP)
             if (character == SCHOLAR and gap <= 2) or (character == MERCHANT and gap <= 1):
                 return Other(BP)

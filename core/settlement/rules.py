@@ -74,9 +74,15 @@ def is_skipped(s: State, character: int) -> bool:
     return any(e.character == character for e in fate_effects(s, "skip"))
 
 
+def item_bonus(s: State, character: int) -> int:
+    """What the buildings and inventions owned add to ``character``'s specialty roll: the
+    spec's "specialty bonus" (§6.7, Appendix C), without this round's fate modifier."""
+    return sum(item.bonus[character] for item in ITEMS if s.owned[item.index])
+
+
 def specialty_bonus(s: State, character: int) -> int:
     """Everything added to ``character``'s specialty roll now: items and the fate card."""
-    bonus = sum(item.bonus[character] for item in ITEMS if s.owned[item.index])
+    bonus = item_bonus(s, character)
     return bonus + sum(e.n for e in fate_effects(s, "specialty_modifier") if e.character == character)
 
 

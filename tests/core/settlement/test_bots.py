@@ -14,7 +14,9 @@ from core.settlement import GAME, bots, rules
 from core.settlement.actions import DONE, NO_TAX, PAY, REFUSE, SPECIALTY, Buy, Finish, Other, PayOne, Swap
 from core.settlement.content import BP, CHARACTER_IDS, RESOURCES
 from core.settlement.state import State
-from tests.core.settlement.helpers import FOOD, IRON, ORE, STONE, WOOD, at, do, item
+from core.settlement.content import TRACK
+from core.table import Seat, Table
+from tests.core.settlement.helpers import FOOD, IRON, ORE, STONE, WOOD, at, card, do, item, row
 
 REF = bots.ReferenceTeam(0)
 
@@ -57,6 +59,28 @@ def test_rule_3_before_the_builder_pushes_bp_only_for_a_big_gap() -> None:
     assert ref(at("stonemason", stock=dict(monument, food=11), tokens=1, owned=["warehouse"])) == SPECIALTY
     # a good of the cost missing: no push
     assert ref(at("stonemason", stock=dict(monument, iron=2), owned=["warehouse"])) == SPECIALTY
+
+
+def test_rule_3_the_builder_bonus_is_the_items_not_this_rounds_fate_card() -> None:
+    """Issue 35: B.2's "specialty bonus" is what buildings and inventions add (§6.7,
+    Appendix C); Downpour's -2 is a modifier (§6.4), so it moves no push."""
+    # Seed 116, Normal, the reference team: round 1 after the fate field drew Downpour, the
+    # Blacksmith with food 14, wood 7, stone 6, no BP (the Warehouse's goods, gap 5).
+    table = Table.new(GAME, [Seat(0, "A")], 116, {"difficulty": "normal"})
+    team = bots.ReferenceTeam(116 * 7)
+    while TRACK[table.state.pos] != "blacksmith":
+        table.submit(0, team.choose(GAME, GAME.view(table.state, 0), 0))
+    s = table.state
+    assert s.step == "work" and s.fate == card("downpour")
+    assert row(s) == (14, 7, 6, 4, 1, 0, 0)
+    assert ref(s) == SPECIALTY
+    # The same with no fate card drawn, and with Downpour in a hand-made position.
+    goods = {"food": 14, "wood": 7, "stone": 6, "ore": 4, "iron": 1}
+    assert ref(at("blacksmith", stock=goods, fate="quiet_year")) == SPECIALTY
+    assert ref(at("blacksmith", stock=goods, fate="downpour")) == SPECIALTY
+    # A gap above 5 is still pushed under Downpour (Monument: 6 BP).
+    monument = {"food": 12, "stone": 11, "iron": 3, "ore": 1}
+    assert ref(at("blacksmith", stock=monument, owned=["warehouse"], fate="downpour")) == Other(BP)
 
 
 def test_rule_3_scholar_pushes_at_gap_2_and_merchant_at_gap_1() -> None:
