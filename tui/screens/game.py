@@ -29,6 +29,7 @@ from core.engine import IllegalAction, Scoring
 from core.table import GameTable, LogEntry, TableEvent
 from saves import Autosaver
 from tui.crash import write_crash_log
+from tui.screens.card_viewer import CardText, CardViewerScreen
 from tui.screens.drivers import REMOTE, SeatDriver, driver_for
 from tui.text import notify, plain, template
 from tui.widgets.action_list import ActionList
@@ -71,6 +72,7 @@ class GameScreen(Screen[None]):
     # (at 80 columns, Save as and Menu): the keys a newcomer looks for first.
     BINDINGS = [
         Binding("m", "focus_moves", "Moves"),
+        Binding("i", "describe", "Info"),
         Binding("s", "standings", "Scores"),
         Binding("ctrl+z", "undo", "Undo"),
         Binding("l", "focus_log", "Log"),
@@ -84,6 +86,8 @@ class GameScreen(Screen[None]):
                   "the move at the cursor takes or where it goes"),
         ("last turn", "The others' moves since yours: their places are shaded (italic) on the board "
                       "and the log lists them under “Last turn”"),
+        ("i", "Describe the place under the cursor: its whole card text (cost, effect, when it "
+              "applies) and its state now"),
         ("l", "Scroll the log (arrows, page keys; Escape returns to the board)"),
     ]
     # Games whose moves are all made on the board or in the move list (no keys of their own
@@ -166,6 +170,24 @@ class GameScreen(Screen[None]):
 
     def show_bot_move(self, seat: int, action: Hashable) -> None:
         """Highlight a bot's move on the board (override)."""
+
+    def place_card(self, view: Any) -> CardText | None:
+        """What the card viewer (``i``) shows of the place under the board's cursor: its
+        whole text from the game's content and its state now (override); None: nothing
+        there to describe."""
+        return None
+
+    def action_describe(self) -> None:
+        """``i``: open the card viewer on the place under the cursor."""
+        try:
+            card = self.place_card(self.current_view())
+        except Exception as exc:  # a screen bug: say so, keep the game
+            self.table_failed("describing the place", exc)
+            return
+        if card is None:
+            notify(self, "Nothing to describe here: move the cursor onto a place first.", timeout=4)
+            return
+        self.app.push_screen(CardViewerScreen(card))
 
     def board_position(self, action: Hashable, view: Any) -> tuple[int, int] | None:
         """Where ``action`` is chosen on the board picture (row, col), or None (list only).
@@ -864,3 +886,5 @@ class GameScreen(Screen[None]):
         yield SystemCommand("Save as", "Save a copy of this game under a name", self.action_save_as)
         yield SystemCommand("Menu", "Back to the menu (the game stays saved)", self.action_menu)
         yield SystemCommand("Moves", "Jump to the list of legal moves", self.action_focus_moves)
+        yield SystemCommand("Describe", "The whole card text of the place under the cursor (i)",
+                            self.action_describe)

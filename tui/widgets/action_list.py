@@ -9,6 +9,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.message import Message
 from textual.widgets import Input, Static
 
@@ -65,6 +66,24 @@ class ActionList(Vertical):
             yield Input(placeholder="type to filter", compact=True, id="action-filter")
         # (the highlight is drawn while the keys are in the list or its filter box)
         yield MoveList(id="action-options", show_highlight=False)
+        # The highlighted move whole, when its row had to be cut to the list's width.
+        yield Static("", id="action-whole")
+
+    def on_mount(self) -> None:
+        self.query_one("#action-whole", Static).display = False
+
+    def _show_whole(self) -> None:
+        """Show the highlighted move whole under the list while the keys are in it and its
+        row is cut; hide the line otherwise."""
+        options = self.query_one("#action-options", MoveList)
+        whole = self.query_one("#action-whole", Static)
+        index = options.highlighted
+        cut = (self.has_focus_within and index is not None and index < options.option_count
+               and options.is_cut(index))
+        if cut and index is not None:
+            whole.update(Content.assemble(("▸ ", "bold"), options.prompt_at(index)))
+        if whole.display != cut:
+            whole.display = cut
 
     def set_actions(self, items: list[tuple[str, Hashable]]) -> None:
         """Replace the list (keeps the filter text; drops a narrowing that no longer fits)."""
@@ -126,6 +145,7 @@ class ActionList(Vertical):
     @on(MoveList.Highlighted, "#action-options")
     def _highlighted(self, event: MoveList.Highlighted) -> None:
         event.stop()
+        self._show_whole()
         if self.has_focus_within and 0 <= event.index < len(self._shown):
             self.post_message(self.Highlighted(self._shown[event.index]))
 
@@ -168,10 +188,12 @@ class ActionList(Vertical):
     def on_descendant_blur(self, event: Any) -> None:
         """The keys left the list and its filter box: its highlight is not drawn then."""
         self.query_one("#action-options", MoveList).show_highlight = self.has_focus_within
+        self._show_whole()
 
     def on_descendant_focus(self, event: Any) -> None:
         """Entering the list previews the move under its highlight."""
         self.query_one("#action-options", MoveList).show_highlight = True
+        self._show_whole()
         action = self.highlighted_action
         if action is not None:
             self.post_message(self.Highlighted(action))

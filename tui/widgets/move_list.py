@@ -28,6 +28,42 @@ from textual.strip import Strip
 from tui.widgets.steady import SteadyScrollbars
 
 
+def shared_starts(texts: list[str], width: int) -> list[int]:
+    """For each text wider than ``width``: where the words it shares with another text
+    end (0 when it fits, or shares fewer than two words), so that a row cut to ``width``
+    can show what tells it apart from its neighbours instead of what they all say.
+
+    >>> shared_starts(["Open the auction for Field (B29)", "Open the auction for Town (B12)", "Pass"], 20)
+    [21, 21, 0]
+    >>> shared_starts(["Bid $6", "Pass"], 20)
+    [0, 0]
+    """
+    starts = [0] * len(texts)
+    order = sorted(range(len(texts)), key=lambda i: texts[i])
+    for place, index in enumerate(order):
+        text = texts[index]
+        if len(text) <= width:
+            continue
+        best = 0
+        for other in (place - 1, place + 1):
+            if 0 <= other < len(order):
+                best = max(best, _common_words(text, texts[order[other]]))
+        if text[:best].count(" ") >= 2:
+            starts[index] = best
+    return starts
+
+
+def _common_words(a: str, b: str) -> int:
+    """The length of the words (each with the space after it) that ``a`` and ``b`` begin with."""
+    end = 0
+    for i, (x, y) in enumerate(zip(a, b)):
+        if x != y:
+            break
+        if x == " ":
+            end = i + 1
+    return end
+
+
 class MoveList(SteadyScrollbars, can_focus=True):
     """Options (plain :class:`Content`) under a highlight moved by the keyboard; Enter or a
     click selects one. The highlight stops at both ends (wrapping round made players pick
@@ -89,6 +125,14 @@ class MoveList(SteadyScrollbars, can_focus=True):
         """The text of option ``index``."""
         return self._options[index]
 
+    def is_cut(self, index: int) -> bool:
+        """True if option ``index`` is not shown whole in its row (cut or led by "…")."""
+        self._lay_out()
+        if not 0 <= index < len(self._wrapped):
+            return False
+        return "".join(line.plain for line in self._wrapped[index]).replace(" ", "") != \
+            self._options[index].plain.replace(" ", "")
+
     def set_options(self, options: list[Content]) -> None:
         """Replace every option; the highlight goes to the first one (None if empty)."""
         self._options = list(options)
@@ -112,10 +156,15 @@ class MoveList(SteadyScrollbars, can_focus=True):
         self._wrapped = []
         self._first_row = []
         self._rows = []
+        # A row too wide for one line leads with what tells it apart from the rows that
+        # begin with the same words ("…Field (B29)"); the whole row is shown under the list.
+        starts = shared_starts([option.plain for option in self._options], width) if nowrap else []
         for index, option in enumerate(self._options):
             if width <= 0:
                 lines = [option]
             elif nowrap:
+                if starts[index]:
+                    option = Content.assemble("…", option[starts[index]:])
                 lines = [option.truncate(width, ellipsis=ellipsis)]
             else:
                 lines = option.wrap(width) or [Content()]
