@@ -56,7 +56,17 @@ class CardViewerScreen(ModalScreen[None]):
                 yield Static(card.text, id="card-text")
                 if card.state.plain:
                     yield Static(card.state, id="card-state")
-            yield Static(plain("Esc closes"), classes="hint")
+            yield Static(plain("Esc closes"), id="card-closing", classes="hint")
+
+    def on_mount(self) -> None:
+        scroll = self.query_one("#card-scroll", VerticalScroll)
+        self.set_focus(scroll)  # arrows and page keys scroll a long text
+        self.call_after_refresh(self._say_it_scrolls)
+
+    def _say_it_scrolls(self) -> None:
+        scroll = self.query_one("#card-scroll", VerticalScroll)
+        if scroll.max_scroll_y > 0:
+            self.query_one("#card-closing", Static).update(plain("↑↓ PgUp PgDn scroll · Esc closes"))
 
     def action_close(self) -> None:
         """Back to the game."""
