@@ -34,6 +34,7 @@ from __future__ import annotations
 import bisect
 from typing import Any, Mapping, Sequence
 
+from core.intendentes.bonuses import final_bonuses
 from core.intendentes.actions import (
     BID,
     BIRTH,
@@ -1238,8 +1239,6 @@ def _end_window(state: State) -> None:
 
 def _end_round(state: State) -> None:
     if state.round >= ROUNDS:
-        from core.intendentes.scoring import final_bonuses
-
         bonuses = final_bonuses(state)
         state.final = [list(row) for row in bonuses]
         for seat in range(state.players):
