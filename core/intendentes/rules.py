@@ -754,6 +754,40 @@ def _security_actions(state: State, seat: int) -> list[Action]:
     return out
 
 
+_SECURITY_MOVES = (Officer, Paid, NationalHelp, HydraulicWorks)
+
+
+def _apply_security(state: State, seat: int, action: Action) -> None:
+    """A move of ``seat``'s security turn: an officer removes a penalty card, a paid action
+    lowers an index, National Help removes a card, Hydraulic Works removes floods."""
+    kind = type(action)
+    if kind is Officer:
+        assert isinstance(action, Officer)
+        i = state.blocks[seat].index(action.block)
+        state.sec_officers[i] += 1
+        state.cards[seat][action.penalty] -= 1
+        if action.penalty == DEMONSTRATION:
+            move_discontent(state, seat, REPRESSION_DISCONTENT)
+    elif kind is Paid:
+        assert isinstance(action, Paid)
+        i = state.blocks[seat].index(action.block)
+        state.money[seat] -= PAID_ACTION_COST
+        state.sec_paid |= 1 << i
+        state.risk[seat][INSECURITY if B_POLICE[action.block] else FIRE] -= 1
+    elif kind is NationalHelp:
+        assert isinstance(action, NationalHelp)
+        state.money[seat] -= NATIONAL_HELP_COST
+        state.splendor[seat] -= NATIONAL_HELP_SPLENDOR
+        state.used[seat] |= USED_HELP
+        state.cards[seat][action.penalty] -= 1
+        if action.penalty == DEMONSTRATION:
+            move_discontent(state, seat, REPRESSION_DISCONTENT)
+    elif kind is HydraulicWorks:
+        state.used[seat] |= USED_HYDRAULIC
+        cards = state.cards[seat]
+        cards[FLOOD] -= min(cards[FLOOD], HYDRAULIC_WORKS_FLOODS)
+
+
 # --- applying -------------------------------------------------------------------------------------
 def apply_in_place(state: State, seat: int, action: Action) -> None:
     """Perform a legal ``action`` of ``seat`` and every automatic step after it."""
@@ -795,7 +829,7 @@ def _apply(state: State, seat: int, action: Action) -> None:
             _advance(state)
         elif step == S_AUCTION:
             state.passed |= 1 << seat
-            _next_bidder(state)
+            _bid_on(state)
         else:  # market
             state.pos += 1
             _advance(state)
@@ -804,7 +838,7 @@ def _apply(state: State, seat: int, action: Action) -> None:
         state.high_bid = action.amount
         state.high_bidder = seat
         state.step = S_AUCTION
-        _next_bidder(state)
+        _bid_on(state)
     elif kind is Move:
         assert isinstance(action, Move)
         i = state.blocks[seat].index(action.from_block)
@@ -822,31 +856,8 @@ def _apply(state: State, seat: int, action: Action) -> None:
     elif kind is End:
         state.pos += 1
         _advance(state)
-    elif kind is Officer:
-        assert isinstance(action, Officer)
-        i = state.blocks[seat].index(action.block)
-        state.sec_officers[i] += 1
-        state.cards[seat][action.penalty] -= 1
-        if action.penalty == DEMONSTRATION:
-            move_discontent(state, seat, REPRESSION_DISCONTENT)
-    elif kind is Paid:
-        assert isinstance(action, Paid)
-        i = state.blocks[seat].index(action.block)
-        state.money[seat] -= PAID_ACTION_COST
-        state.sec_paid |= 1 << i
-        state.risk[seat][INSECURITY if B_POLICE[action.block] else FIRE] -= 1
-    elif kind is NationalHelp:
-        assert isinstance(action, NationalHelp)
-        state.money[seat] -= NATIONAL_HELP_COST
-        state.splendor[seat] -= NATIONAL_HELP_SPLENDOR
-        state.used[seat] |= USED_HELP
-        state.cards[seat][action.penalty] -= 1
-        if action.penalty == DEMONSTRATION:
-            move_discontent(state, seat, REPRESSION_DISCONTENT)
-    elif kind is HydraulicWorks:
-        state.used[seat] |= USED_HYDRAULIC
-        cards = state.cards[seat]
-        cards[FLOOD] -= min(cards[FLOOD], HYDRAULIC_WORKS_FLOODS)
+    elif kind in _SECURITY_MOVES:
+        _apply_security(state, seat, action)
     elif kind is Stadium:
         state.used[seat] |= USED_STADIUM
         state.money[seat] -= STADIUM_COST
@@ -874,7 +885,7 @@ def _apply(state: State, seat: int, action: Action) -> None:
         state.high_bidder = NONE
         state.passed = 0
         state.step = S_AUCTION
-        _next_bidder(state)
+        _bid_on(state)
     elif kind is TrainStation:
         assert isinstance(action, TrainStation)
         state.used[seat] |= USED_TRAIN
@@ -1404,8 +1415,10 @@ def _open_next(state: State) -> bool:
     return False
 
 
-def _next_bidder(state: State) -> None:
-    """Give the auction to the next eligible mayor who has not passed, or end it."""
+def _next_bidder(state: State) -> bool:
+    """Give the auction to the next eligible mayor who has not passed (True), or end it
+    (False): the block goes to the highest bidder, or unsold to the discard pile, the empty
+    slot is refilled and the bidding phase goes on with the next opening."""
     n = state.players
     order = state.order
     start = order.index(state.actor)
@@ -1416,7 +1429,7 @@ def _next_bidder(state: State) -> None:
         if state.bid_status[seat] == ELIGIBLE and not state.passed >> seat & 1:
             state.step = S_AUCTION
             state.actor = seat
-            return
+            return True
     slot = state.slot
     block = state.display[slot]
     state.display[slot] = NONE
@@ -1427,7 +1440,13 @@ def _next_bidder(state: State) -> None:
         state.log.append(("unsold", block))
     _refill(state, slot)
     state.stage = G_BIDDING
-    _advance(state)
+    return False
+
+
+def _bid_on(state: State) -> None:
+    """The auction moves on (:func:`_next_bidder`); once it is over, so does the main flow."""
+    if not _next_bidder(state):
+        _advance(state)
 
 
 def acquire(state: State, seat: int, block: int, price: int) -> None:
