@@ -33,7 +33,6 @@ from core.intendentes.content import (
 )
 from core.intendentes.state import State
 
-
 NUM_BLOCKS = len(BLOCKS)
 B_KIND: tuple[int, ...] = tuple(b.kind for b in BLOCKS)
 B_COST: tuple[int, ...] = tuple(b.cost for b in BLOCKS)
