@@ -36,10 +36,11 @@ def problems(state: State) -> list[str]:
     """The rules' invariants that ``state`` (a whole game or a view) breaks, in plain sentences.
 
     Empty when all hold. Each field is assumed to have its type and range (as
-    :func:`decode_state` reads it); these are the checks across fields: what views hide,
-    the round, 30 caballeros in play per colour and none negative, scores, the 13 power
-    cards, the action cards of every stack, the bids and turn order, the card in play, the
-    steps other players owe, and that no event tells a secret.
+    :func:`~core.elgrande.encoding.decode_state` reads it); these are the checks across
+    fields: what views hide, the round, 30 caballeros in play per colour and none
+    negative, scores, the 13 power cards, the action cards of every stack, the bids and
+    turn order, the card in play, the steps other players owe, and that no event tells a
+    secret.
     """
     found: list[str] = []
     n = state.players

@@ -540,7 +540,8 @@ def _apply(state: State, seat: int, action: Action) -> None:
 
 
 def _bid_on(state: State) -> None:
-    """The auction moves on (:func:`_next_bidder`); once it is over, so does the main flow."""
+    """The auction moves on (:func:`~core.intendentes.auction._next_bidder`); once it is
+    over, so does the main flow."""
     if not _next_bidder(state):
         _advance(state)
 
