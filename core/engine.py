@@ -20,7 +20,8 @@ One package shape per game: every game package under ``core/`` has these modules
 
 * ``content``: the game's data (data files loaded into constants, rule numbers).
 * ``state``: the state class, its plain-data ``encode_state``/``decode_state``, and
-  ``problems`` (the invariants behind :meth:`Game.problems`).
+  ``problems`` (the invariants behind :meth:`Game.problems`); a long one keeps the class
+  and moves these to ``encoding`` and ``invariants`` (El Grande, Intendentes).
 * ``actions``: the action types and their ``encode_action``/``decode_action``.
 * ``rules``: setup, whose turn it is, legal actions and their effects (apply).
 * ``explain``: ``why_illegal``, why a move is illegal, in player words.
@@ -29,8 +30,13 @@ One package shape per game: every game package under ``core/`` has these modules
 * ``game``: the :class:`Game` subclass wiring them; the package exports it as ``GAME``.
 
 A game may add modules of its own (``board`` geometry for Quadropolis and Council,
-Council's ``payments`` and ``helpers``, its read-only views for the screen). Where a game
-has nothing for a hook, :class:`Game`'s default stands in and no module is added
+Council's ``payments`` and ``helpers``, its read-only views for the screen). A game may
+split its rules into concern modules behind ``rules``, which stays the one public entry
+point and re-exports their public names (``__all__``): El Grande's ``legal``, ``rounds``
+and ``specials``; Intendentes' ``tables``, ``districts``, ``cards``, ``events``,
+``plans``, ``auction``, ``security``, ``balance``, ``phases`` and ``tasks`` (and the final
+``bonuses`` that rules and scoring share). Each imports only the modules below it. Where a
+game has nothing for a hook, :class:`Game`'s default stands in and no module is added
 (Quadropolis has no ``effects`` lines). Drawing helpers belong in
 ``tui/games/<game>_render.py``, never in ``core``.
 """

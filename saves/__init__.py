@@ -7,9 +7,9 @@ in ``platformdirs.user_config_dir("meeple")/settings.toml`` (:func:`load_setting
 
 Modules: :mod:`saves.paths` (folders, slugs), :mod:`saves.atomic` (crash-safe writes),
 :mod:`saves.checks` (checks of untrusted text, :class:`SaveError`), :mod:`saves.format`
-(dataclasses, validation), :mod:`saves.store` (read/write/list/delete/resolve),
-:mod:`saves.resume` (:func:`load_table`, :func:`open_save`), :mod:`saves.autosave`,
-:mod:`saves.settings`.
+(dataclasses, validation), :mod:`saves.reading` (resolve/read),
+:mod:`saves.resume` (:func:`load_table`, :func:`open_save`), :mod:`saves.store`
+(list/write/delete), :mod:`saves.autosave`, :mod:`saves.settings`.
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ if TYPE_CHECKING:  # the names, for type checkers; at run time each is imported 
         slugify,
         unique_name,
     )
+    from saves.reading import read_header, read_save, resolve_save, save_path
     from saves.resume import LoadedGame, load_table, open_save
     from saves.settings import Settings, load_settings, save_settings
     from saves.store import (
@@ -47,10 +48,6 @@ if TYPE_CHECKING:  # the names, for type checkers; at run time each is imported 
         delete_save,
         folder_problem,
         list_saves,
-        read_header,
-        read_save,
-        resolve_save,
-        save_path,
         save_table,
         snapshot_table,
         write_save,
@@ -88,10 +85,10 @@ _HOMES: dict[str, str] = {
     "delete_save": "saves.store",
     "folder_problem": "saves.store",
     "list_saves": "saves.store",
-    "read_header": "saves.store",
-    "read_save": "saves.store",
-    "resolve_save": "saves.store",
-    "save_path": "saves.store",
+    "read_header": "saves.reading",
+    "read_save": "saves.reading",
+    "resolve_save": "saves.reading",
+    "save_path": "saves.reading",
     "save_table": "saves.store",
     "snapshot_table": "saves.store",
     "write_save": "saves.store",

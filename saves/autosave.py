@@ -24,8 +24,9 @@ from typing import Any, Callable
 from core.table import Table, TableEvent
 from saves.format import SaveError
 from saves.paths import SAVE_SUFFIX, new_save_path, saves_dir, slugify, unique_name
+from saves.reading import save_path
 from saves.resume import LoadedGame
-from saves.store import save_path, save_table
+from saves.store import save_table
 
 Clock = Callable[[], datetime]
 

@@ -35,7 +35,7 @@ Seeds outside the signed 64-bit range TOML allows are written as decimal text.
 :func:`save_from_document` trusts nothing: every field is type- and range-checked, and any
 problem raises :class:`SaveError` (via the internal :class:`Invalid`) with a plain-words
 reason. Checks that need the game itself (is the game id known, player counts, options)
-live in :mod:`saves.store` and :mod:`saves.resume`.
+live in :mod:`saves.reading` and :mod:`saves.resume`.
 """
 
 from __future__ import annotations

@@ -30,7 +30,7 @@ from saves.format import (
     to_plain,
 )
 from saves.paths import SAVE_SUFFIX
-from saves.store import game_for_header, read_save, resolve_save
+from saves.reading import game_for_header, read_save, resolve_save
 
 
 @dataclass

@@ -59,7 +59,8 @@ from core.elgrande.content import (
     POWER_VALUES,
     REGIONS,
 )
-from core.elgrande.rules import _legal, to_act
+from core.elgrande.legal import _legal
+from core.elgrande.rules import to_act
 from core.elgrande.state import (
     BID,
     BODY,

@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from core.elgrande import actions as act
-from core.elgrande import rules, scoring, state as st
+from core.elgrande import encoding, rules, scoring
 from core.elgrande.actions import Action
 from core.elgrande.content import BOARD, CARDS, SETUP
 from core.elgrande.explain import why_illegal
+from core.elgrande.invariants import problems as state_problems
 from core.elgrande.state import (
     CATEGORIES,
     DISK,
@@ -18,7 +19,6 @@ from core.elgrande.state import (
     SPECTATOR,
     State,
 )
-from core.elgrande.state import problems as state_problems
 from core.elgrande.text import describe, event_texts, narration, progress, prompt, scoring_report
 from core.engine import (
     Game,
@@ -143,7 +143,7 @@ class ElGrandeGame(Game[State, Action]):
         }
 
     def problems(self, state: State) -> list[str]:
-        """The invariants of elgrande's state (see ``core.elgrande.state.problems``)."""
+        """The invariants of elgrande's state (see ``core.elgrande.invariants.problems``)."""
         return state_problems(state)
 
     def num_players(self, state: State) -> int:
@@ -328,12 +328,12 @@ class ElGrandeGame(Game[State, Action]):
 
     # --- encoding --------------------------------------------------------------------------
     def encode_state(self, state: State) -> dict[str, PlainData]:
-        """Plain-data state (see :func:`core.elgrande.state.encode_state`)."""
-        return st.encode_state(state)
+        """Plain-data state (see :func:`core.elgrande.encoding.encode_state`)."""
+        return encoding.encode_state(state)
 
     def decode_state(self, data: Any) -> State:
         """Rebuild and validate a state; raises CorruptData."""
-        return st.decode_state(data)
+        return encoding.decode_state(data)
 
     def encode_action(self, action: Action) -> dict[str, PlainData]:
         """Plain-data action ``{"kind": ..., ...}``."""

@@ -21,9 +21,8 @@ from core.engine import (
     first_player_option,
 )
 from core.intendentes import actions as act
-from core.intendentes import explain, rules, scoring, text
+from core.intendentes import encoding, explain, invariants, rules, scoring, text
 from core.intendentes.bots import block_worth, quiet
-from core.intendentes import state as st
 from core.intendentes.actions import Action, Bid
 from core.intendentes.content import (
     BLOCKS,
@@ -168,8 +167,8 @@ class IntendentesGame(Game[State, Action]):
         return {FAMILY.key: state.family, HIDDEN_MONEY.key: state.hidden_money}
 
     def problems(self, state: State) -> list[str]:
-        """The invariants of the state (see :func:`core.intendentes.state.problems`)."""
-        return st.problems(state)
+        """The invariants of the state (see :func:`core.intendentes.invariants.problems`)."""
+        return invariants.problems(state)
 
     def num_players(self, state: State) -> int:
         """Number of seats."""
@@ -286,12 +285,12 @@ class IntendentesGame(Game[State, Action]):
 
     # --- encoding --------------------------------------------------------------------------
     def encode_state(self, state: State) -> dict[str, PlainData]:
-        """Plain-data state (see :func:`core.intendentes.state.encode_state`)."""
-        return st.encode_state(state)
+        """Plain-data state (see :func:`core.intendentes.encoding.encode_state`)."""
+        return encoding.encode_state(state)
 
     def decode_state(self, data: Any) -> State:
         """Rebuild and validate a state; raises CorruptData."""
-        return st.decode_state(data)
+        return encoding.decode_state(data)
 
     def encode_action(self, action: Action) -> dict[str, PlainData]:
         """Plain-data action ``{"kind": ..., ...}``."""

@@ -1,67 +1,22 @@
-"""Intendentes scoring: the final bonuses of §11, the result, standings and the bots' evaluation.
+"""Intendentes scoring: the breakdown with the final bonuses of §11, the result, standings and
+the bots' evaluation.
 
 Splendor is the score all game long; after phase 8 of round 8 every mayor adds the final
-bonuses (:func:`final_bonuses`, categories :data:`~core.intendentes.state.BONUS_CATEGORIES`),
-which the rules store in ``state.final`` and add to ``state.splendor``.
+bonuses (:func:`~core.intendentes.bonuses.final_bonuses`, categories
+:data:`~core.intendentes.state.BONUS_CATEGORIES`), which the rules store in ``state.final``
+and add to ``state.splendor``.
 """
 
 from __future__ import annotations
 
 from core.engine import Result, Standings, rank_by
 from core.intendentes import bots
-from core.intendentes.content import (
-    CENSUS_PER,
-    FIRE,
-    FLOOD,
-    HAPPINESS_POINTS,
-    INSECURITY,
-    MONEY_PER,
-    RISK_SHARED_LOWEST,
-    RISK_UNIQUE_LOWEST,
-    WAREHOUSE_PER,
-    WAREHOUSE_POINTS,
-    district_points,
-)
+from core.intendentes.bonuses import final_bonuses
 from core.intendentes.state import BONUS_CATEGORIES, S_OVER, State
 
 CATEGORIES: tuple[str, ...] = ("Splendor before scoring",) + BONUS_CATEGORIES + ("Total",)
 """The result's and the standings' categories: splendor before the final scoring, each
 bonus of §11, and the total."""
-
-
-def risk_points(values: list[int]) -> list[int]:
-    """Overall-risk points for one index (§11): the only lowest +5, each tied lowest +2.
-
-    >>> risk_points([2, 4, 5]), risk_points([3, 3, 5]), risk_points([1, 1])
-    ([5, 0, 0], [2, 2, 0], [2, 2])
-    """
-    low = min(values)
-    tied = values.count(low)
-    award = RISK_UNIQUE_LOWEST if tied == 1 else RISK_SHARED_LOWEST
-    return [award if v == low else 0 for v in values]
-
-
-def final_bonuses(state: State) -> list[tuple[int, ...]]:
-    """Each seat's final-scoring points per category of ``BONUS_CATEGORIES`` if the game
-    ended now (§11). Hidden money (another seat's, in a view) counts as $0."""
-    n = state.players
-    risks = [risk_points([state.risk[s][index] for s in range(n)]) for index in (FIRE, FLOOD, INSECURITY)]
-    rows: list[tuple[int, ...]] = []
-    for s in range(n):
-        money = max(0, state.money[s])
-        rows.append(
-            (
-                district_points(len(state.blocks[s])),
-                sum(state.people[s]) // CENSUS_PER,
-                HAPPINESS_POINTS[state.discontent[s]],
-                risks[0][s],
-                risks[1][s],
-                risks[2][s],
-                WAREHOUSE_POINTS * (state.warehouse[s] // WAREHOUSE_PER),
-                money // MONEY_PER,
-            )
-        )
-    return rows
 
 
 def breakdown(state: State) -> list[tuple[int, ...]]:

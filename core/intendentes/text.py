@@ -724,7 +724,7 @@ def prompt(state: State, seat: int) -> str:
     step = state.step
     phase = _phase_name(state.phase)
     if step == S_WINDOW:
-        from core.intendentes.rules import _stadium_ok
+        from core.intendentes.plans import _stadium_ok
 
         if _stadium_ok(state, seat):
             return f"Play {phase} plans or use the Stadium, then pass."

@@ -218,6 +218,7 @@ def test_the_verdict_cache_is_bounded(folder: Path, monkeypatch: pytest.MonkeyPa
 
 def test_verdicts_are_remembered_across_runs(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A new process (the in-memory cache emptied) lists from the verdict file, no replay."""
+    import saves.reading as reading
     import saves.store as store
     from saves.verdicts import cache_path
 
@@ -232,7 +233,7 @@ def test_verdicts_are_remembered_across_runs(folder: Path, monkeypatch: pytest.M
 
     store._verdicts.clear()
     with monkeypatch.context() as patch:
-        patch.setattr(store, "_load_document", lambda path: pytest.fail(f"{path} was read"))
+        patch.setattr(reading, "_load_document", lambda path: pytest.fail(f"{path} was read"))
         again = list_saves(folder)
     assert len(opened) == 3, "remembered verdicts need no replay, nor even a read"
     assert again == first  # same headers, errors and warnings
@@ -265,6 +266,7 @@ def test_a_damaged_verdict_file_is_ignored(folder: Path, monkeypatch: pytest.Mon
 def test_a_remembered_header_is_checked_like_one_read_from_the_file(folder: Path) -> None:
     import json
 
+    import saves.reading as reading
     import saves.store as store
     from saves.verdicts import cache_path
 

@@ -9,7 +9,8 @@ from core.elgrande import GAME
 from core.elgrande import rules
 from core.elgrande.actions import Action
 from core.elgrande.content import CARD_INDEX, CARD_STACK, REGION_INDEX
-from core.elgrande.state import TAKE, State, problems
+from core.elgrande.invariants import problems
+from core.elgrande.state import TAKE, State
 
 R = REGION_INDEX  # region id -> index
 
@@ -116,7 +117,7 @@ def give_turn(state: State, seat: int, card_id: str, court: int | None = None) -
 
 
 def conserved(state: State) -> bool:
-    """True if ``state`` breaks no rule invariant (:func:`core.elgrande.state.problems`),
+    """True if ``state`` breaks no rule invariant (:func:`core.elgrande.invariants.problems`),
     among them every seat having its 30 in-play caballeros somewhere."""
     return not problems(state)
 

@@ -1,7 +1,7 @@
 """Seeded random games at 2-5 players checking invariants at every step (the suggested
 invariants: caballeros conserved and the like).
 
-Each step checks: the rules' invariants of the state (:func:`core.elgrande.state.problems`:
+Each step checks: the rules' invariants of the state (:func:`core.elgrande.invariants.problems`:
 caballeros conserved, 13 power cards per player, distinct bids, ...), the King's region untouched
 while he stays, no single-option decisions offered, views never leaking secrets, the views'
 determinizations matching the views, and encode/decode round trips. Games end after round 9.
@@ -16,14 +16,15 @@ import pytest
 from core.elgrande import GAME
 from core.elgrande.content import NUM_REGIONS, SETUP
 from core.elgrande.scoring import area_points, regions_value
-from core.elgrande.state import DISK, HIDDEN_DISK, OVER, State, problems
+from core.elgrande.invariants import problems
+from core.elgrande.state import DISK, HIDDEN_DISK, OVER, State
 from core.rng import Rng
 
 GAMES = 10
 
 
 def check_step(before: State, after: State) -> None:
-    """The rules' invariants of ``after`` (:func:`core.elgrande.state.problems`), and what may
+    """The rules' invariants of ``after`` (:func:`core.elgrande.invariants.problems`), and what may
     change between two consecutive states of a game."""
     assert problems(after) == []
     assert SETUP.in_play + SETUP.score_marker == SETUP.caballeros == 31  # 30 in play + the score marker

@@ -4,7 +4,7 @@ María 2, Rubén 3 (turn order 0, 1, 2, 3)."""
 
 from __future__ import annotations
 
-from core.intendentes import rules, scoring
+from core.intendentes import balance, events, phases, rules, scoring
 from core.intendentes.actions import PASS, NationalHelp, Officer, Open, Paid, Play, Remove, bid
 from core.intendentes.content import DEMONSTRATION, FIRE, FLOOD, INSECURITY
 from core.intendentes.state import (
@@ -84,7 +84,7 @@ def test_3_food_comes_from_the_warehouse_without_famine() -> None:
     give(s, 0, "B33", 2)
     give(s, 0, "B16", 7)
     assert rules.production(s, 0) == 2 + 6
-    assert not rules._feed(s, 0)
+    assert not balance._feed(s, 0)
     assert s.warehouse[0] == 5 - 2
     assert ("food", 0, 8, 10, 3, 0) in s.log
     ok(s)
@@ -97,7 +97,7 @@ def test_4_fire_3() -> None:
     for seat, fire in enumerate((1, 3, 5, 7)):
         s.risk[seat][FIRE] = fire
     for seat in range(4):
-        rules._event_for(s, seat)
+        events._event_for(s, seat)
     assert [s.cards[seat][FIRE] for seat in range(4)] == [0, 0, 2, 3]
     assert ("capped", 3, 1) in s.log
 
@@ -107,7 +107,7 @@ def test_5_insecurity_1() -> None:
     at(s, 4, G_WINDOW, S_WINDOW, 0)
     set_event(s, "insecurity_1")
     s.risk[0][INSECURITY] = 10
-    rules._event_for(s, 0)
+    events._event_for(s, 0)
     assert s.cards[0][INSECURITY] == 3 and s.capped[0] == 3
 
 
@@ -153,7 +153,7 @@ def test_7_discontent_up() -> None:
     s.discontent[rubén] = 7
     s.cards[rubén][FIRE] = 2
     s.cards[rubén][INSECURITY] = 1
-    rules._begin_phase(s, 7)
+    phases._begin_phase(s, 7)
     assert (s.discontent[carlos], s.cards[carlos][DEMONSTRATION]) == (3, 1)
     assert (s.discontent[maría], s.cards[maría][DEMONSTRATION]) == (2, 0)
     assert (s.discontent[rubén], s.cards[rubén][DEMONSTRATION]) == (10, 2)
@@ -183,7 +183,7 @@ def test_9_births() -> None:
     set_people(s, 0, "IT-A", 0)
     for block_id, people in (("B01", 3), ("B05", 2), ("B16", 5), ("B02", 1)):
         give(s, 0, block_id, people)
-    assert not rules._births(s, 0, False)
+    assert not balance._births(s, 0, False)
     assert s.people[0][2:] == [3, 3, 6, 1]
     assert ("births", 0, 2) in s.log
     ok(s)
@@ -195,7 +195,7 @@ def test_10_famine() -> None:
     give(s, 0, "B16", 4)
     s.warehouse[0] = 1
     at(s, 6, G_FOOD, S_WINDOW, 0)
-    assert rules._feed(s, 0)
+    assert balance._feed(s, 0)
     assert (s.step, s.actor, s.left, s.why) == (S_REMOVE, 0, 4, W_FAMINE)
     assert s.warehouse[0] == 0 and ("food", 0, 2, 7, 0, 4) in s.log
     s.cache = None

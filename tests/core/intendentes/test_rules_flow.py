@@ -8,7 +8,7 @@ import random
 import pytest
 
 from core.engine import CorruptData
-from core.intendentes import GAME, rules
+from core.intendentes import GAME, balance, phases, rules
 from core.intendentes.actions import (
     BUY,
     CHOOSE,
@@ -167,7 +167,7 @@ def test_a_window_with_nothing_to_play_passes_by_itself() -> None:
     s.step = S_WINDOW
     s.stage = G_WINDOW
     s.pos = 0
-    rules._advance(s)
+    phases._advance(s)
     rules._settle(s)
     assert (s.step, s.actor) == (S_WINDOW, 1)
     play(s, Play(plan("permit_fees"), 2))
@@ -315,7 +315,7 @@ def test_planning_draws_two_and_keeps_one() -> None:
     for key in ("arson", "advisors"):
         s.plan_deck.remove(plan(key))
         s.plan_deck.append(plan(key))
-    rules._advance(s)
+    phases._advance(s)
     assert (s.step, s.actor) == (S_KEEP, 0) and sorted(s.drawn) == [plan("advisors"), plan("arson")]
     play(s, Keep(plan("arson")))
     assert s.hand[0] == [plan("arson")] and s.plan_discard[-1] == plan("advisors")
@@ -327,7 +327,7 @@ def test_a_full_hand_keeps_or_discards_first() -> None:
     s = new(2)
     hand(s, 0, "agitators", "agitators", "tax_audit", "irrigation")
     at(s, 3, G_PLANNING, S_WINDOW, 0)
-    rules._advance(s)
+    phases._advance(s)
     assert s.step == S_HAND
     assert set(legal(s)) == {KEEP_HAND, Discard(plan("agitators")), Discard(plan("tax_audit")), Discard(plan("irrigation"))}
     play(s, Discard(plan("agitators")))
@@ -384,7 +384,7 @@ def test_epidemic_and_the_hospital() -> None:
     give(s, 1, "B18", 4)
     at(s, 4, G_EVENT, S_WINDOW, 0)
     set_event(s, "epidemic")
-    rules._advance(s)
+    phases._advance(s)
     assert (s.step, s.actor, s.left) == (S_REMOVE, 0, 2)
     play(s, Remove(block("B16")))
     play(s, Remove(block("B16")))
@@ -396,7 +396,7 @@ def test_migration_wave_places_up_to_two() -> None:
     s = new(2)
     at(s, 4, G_EVENT, S_WINDOW, 0)
     set_event(s, "migration_wave")
-    rules._advance(s)
+    phases._advance(s)
     assert (s.step, s.actor, s.why) == (S_PLACE, 0, W_MIGRATION) and STOP in legal(s)
     play(s, Place(block("IF-A")))
     play(s, STOP)
@@ -414,8 +414,8 @@ def test_the_simple_events() -> None:
         s.market = 11
         at(s, 4, G_EVENT, S_WINDOW, 0)
         set_event(s, key)
-        rules._end_window(s) if key == "inflation" else None
-        rules._advance(s)
+        phases._end_window(s) if key == "inflation" else None
+        phases._advance(s)
         return s
 
     s = run("provincial_funds")
@@ -486,7 +486,7 @@ def test_market_in_reverse_turn_order() -> None:
     s = new(3)
     give(s, 1, "B61")
     at(s, 6, G_MARKET, S_WINDOW, 0)
-    rules._advance(s)
+    phases._advance(s)
     assert (s.step, s.actor) == (S_MARKET, 2)
     play(s, BUY)
     assert (s.money[2], s.warehouse[2], s.market) == (13, 8, MARKET_START + 1)
@@ -504,7 +504,7 @@ def test_the_school_lowers_the_rise() -> None:
     give(s, 0, "B55")
     s.cards[0][FIRE] = 2
     s.cards[1][FIRE] = 2
-    rules._begin_phase(s, 7)
+    phases._begin_phase(s, 7)
     assert s.discontent == [1, 2]
 
 
@@ -522,7 +522,7 @@ def test_births_with_a_short_supply_are_chosen() -> None:
     b05 = give(s, 0, "B05", 2)
     s.supply = 1  # (the other tokens are left out of this position)
     at(s, 7, G_BIRTHS, S_WINDOW, 0)
-    assert rules._births(s, 0, False)
+    assert balance._births(s, 0, False)
     assert s.step == S_BIRTH and set(legal(s)) == {Birth(block("IT-A")), Birth(b05)}
     play(s, Birth(b05))
     assert s.supply == 0 and ("births", 0, 1) in s.log and s.people[0] == [2, 0, 3]
@@ -531,7 +531,7 @@ def test_births_with_a_short_supply_are_chosen() -> None:
 def test_fast_increase_costs_ten_once() -> None:
     s = new(2)
     at(s, 7, G_FAST, S_WINDOW, 0)
-    rules._advance(s)
+    phases._advance(s)
     assert s.step == S_FAST and SKIP in legal(s)
     play(s, Fast(block("IF-A")))
     assert s.splendor[0] == 0 and STOP in legal(s) and SKIP not in legal(s)
@@ -563,13 +563,13 @@ def test_turn_order_ties_and_the_last_space() -> None:
     s.risk = [[1, 1, 1], [0, 0, 0], [1, 0, 0], [0, 1, 0]]
     s.money = [20, 20, 20, 25]
     s.discontent[0] = 15
-    rules._end_round(s)
+    phases._end_round(s)
     assert s.order == [1, 3, 2, 0]
     assert s.cards[0][DEMONSTRATION] == 1 and ("last_space", 0) in s.log
     s.splendor = [5, 5, 5, 5]
     s.risk = [[0, 0, 0]] * 4
     s.money = [1, 1, 1, 1]
-    rules._end_round(s)
+    phases._end_round(s)
     assert s.order == [1, 3, 2, 0]  # all equal: the previous order stands
 
 
@@ -577,7 +577,7 @@ def test_the_game_ends_after_round_8_without_the_last_space() -> None:
     s = new(2)
     s.round = 8
     s.discontent[0] = 15
-    rules._end_round(s)
+    phases._end_round(s)
     assert s.step == S_OVER and GAME.is_over(s) and s.cards[0][DEMONSTRATION] == 0
     assert len(s.final) == 2 and GAME.to_act(s) == []
     result = GAME.result(s)
