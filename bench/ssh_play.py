@@ -286,11 +286,14 @@ def server_main(mode: str, host_key_path: str) -> None:
             profiler.dump_stats(os.path.join(folder, f"server-{mode}.prof"))
 
 
+PROFILED_TARGET = "bench.ssh_play:profiled_session"
+
+
 def profiled_session(hub_socket: str, token: str) -> int:
-    """A session target: :func:`net.session.main` under cProfile (see :data:`PROFILE_ENV`)."""
+    """A session target: :func:`tui.session.main` under cProfile (see :data:`PROFILE_ENV`)."""
     import cProfile
 
-    from net.session import main as session_main
+    from tui.session import main as session_main
 
     path = os.path.join(os.environ.get(PROFILE_ENV) or tempfile.gettempdir(), f"app-{os.getpid()}.prof")
     profiler = cProfile.Profile()
@@ -325,6 +328,7 @@ async def _meeple_server(zygote: bool, host_key_path: str) -> None:
     from net import hub as hub_module
     from net import server
     from net.hostkey import load_host_key
+    from tui.session import PRELOAD, TARGET
 
     captured: dict[str, Any] = {}
 
@@ -348,7 +352,8 @@ async def _meeple_server(zygote: bool, host_key_path: str) -> None:
     setup = server.ServeSetup(host="127.0.0.1", port=0, host_key=key, host_key_path=path,
                               host_key_new=new, authorized_keys=None, authorized_keys_path=None,
                               max_sessions=BACKGROUND + 10, idle_timeout=None, zygote=zygote,
-                              **({"target": "bench.ssh_play:profiled_session"} if os.environ.get(PROFILE_ENV) else {}))
+                              target=PROFILED_TARGET if os.environ.get(PROFILE_ENV) else TARGET,
+                              preload=PRELOAD)
     stopped = asyncio.Event()
     serving = asyncio.ensure_future(server.serve(setup, lambda line: print(line, file=sys.stderr, flush=True), stopped))
     while "door" not in captured or not captured["door"].port:

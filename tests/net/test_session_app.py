@@ -7,6 +7,7 @@ person, where needed, is a plain protocol connection (:class:`tests.net.Conn`).
 from __future__ import annotations
 
 import asyncio
+import importlib
 import time
 from pathlib import Path
 from typing import Any, Callable
@@ -107,6 +108,16 @@ def test_the_way_back_from_a_game_over_leads_to_the_lobby(tmp_path: Path) -> Non
             assert app.table is None and len(app.screen_stack) == 1
 
     run_hub(tmp_path, scenario, bot_delay=0)
+
+
+def test_the_zygote_preloads_what_the_session_app_imports() -> None:
+    """Every name of the session's preload is there (the zygote skips, silently, what fails)."""
+    from tui.session import PRELOAD, TARGET
+
+    for name in (*PRELOAD, TARGET):
+        module, _, function = name.partition(":")
+        imported = importlib.import_module(module)
+        assert not function or callable(getattr(imported, function)), name
 
 
 def test_a_table_waits_for_a_second_player_then_opens_for_both(tmp_path: Path) -> None:
