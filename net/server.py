@@ -41,12 +41,12 @@ import tempfile
 import termios
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Mapping, Protocol
+from typing import Callable, Mapping, Protocol, Sequence
 
 import asyncssh
 
 from net.hostkey import fingerprint
-from net.spawn import DEFAULT_TARGET, HUB_SOCKET_ENV, TOKEN_ENV, Child, SpawnError, Spawner
+from net.spawn import HUB_SOCKET_ENV, TOKEN_ENV, Child, SpawnError, Spawner
 
 DEFAULT_SIZE = (80, 24)
 MAX_SIZE = (1000, 500)
@@ -620,7 +620,10 @@ class ServeSetup:
     authorized_keys_path: Path | None
     max_sessions: int
     idle_timeout: float | None
-    target: str = DEFAULT_TARGET
+    target: str
+    """What each session process runs, ``"module:function"`` (see :mod:`net.spawn`)."""
+    preload: Sequence[str] = ()
+    """What the zygote imports first (``meeple serve``: :data:`tui.session.PRELOAD`)."""
     zygote: bool = True
 
 
@@ -648,7 +651,7 @@ async def serve(setup: ServeSetup, say: Callable[[str], None],
     door: FrontDoor | None = None
     try:
         spawner_task = asyncio.ensure_future(start_spawner(
-            setup.target, zygote=setup.zygote, warn=lambda text: say(f"warning: {text}")))
+            setup.target, setup.preload, zygote=setup.zygote, warn=lambda text: say(f"warning: {text}")))
         try:
             await hub.start()
             socket_path = socket_dir / "hub.sock"

@@ -4,14 +4,15 @@ The server hands over the slave end of a fresh pty and the child's environment; 
 makes that pty its controlling terminal (``setsid`` then ``TIOCSCTTY``, so the kernel's
 SIGWINCH and SIGHUP reach it), puts it on fds 0, 1 and 2 and calls the *target*, a
 ``"module:function"`` taking ``(hub_socket, token)`` from ``MEEPLE_HUB`` and
-``MEEPLE_TOKEN`` and returning the exit code (:data:`DEFAULT_TARGET`:
-:func:`net.session.main`; tests give their own).
+``MEEPLE_TOKEN`` and returning the exit code. The caller names it: ``meeple serve`` gives
+:data:`tui.session.TARGET` (the app in hub-client mode) and its *preload*; tests give
+their own. This package imports no app: a target is only a name here.
 
 Two ways to start one:
 
 * :class:`ZygoteSpawner` — a pre-imported "zygote" process, started once by ``meeple
-  serve``: it imports Textual, the app and the games up front (no threads, no event loop),
-  then waits on a Unix socket pair for spawn requests, each carrying the pty slave fd
+  serve``: it imports the preload up front (for Meeple: Textual, the app and the games;
+  no threads, no event loop), then waits on a Unix socket pair for spawn requests, each carrying the pty slave fd
   (``socket.send_fds``). It forks; the child sets up the terminal and runs the target
   with everything already imported, so the first frame comes without a fresh Python's
   start-up. The zygote answers each request with the child's pid, reaps its children
@@ -38,35 +39,6 @@ import sys
 import termios
 import traceback
 from typing import Any, Callable, Mapping, Protocol, Sequence
-
-DEFAULT_TARGET = "net.session:main"
-"""What a session process runs: the Meeple app in hub-client mode."""
-
-PRELOAD = (
-    "textual.app",
-    "textual.drivers.linux_driver",
-    "tui.app",
-    "tui.screens.menu",
-    "tui.screens.game",
-    "core.registry",
-    "core.quadropolis.game",
-    "core.council.game",
-    "core.elgrande.game",
-    "tui.games",
-    "tui.games.quadropolis",
-    "tui.games.council",
-    "tui.games.elgrande",
-    "tui.screens.lobby",
-    "tui.hub_app",
-    "net.client",
-    "net.remote_table",
-)
-"""Modules the zygote imports before its first fork, when they import (the target's module
-must)."""
-
-WARM_UP = "tui.hub_app:warm_up"
-"""Called once in the zygote after the imports (no hub, no threads left behind): the
-session app's stylesheet is parsed there once instead of in every session (-100 ms)."""
 
 HUB_SOCKET_ENV = "MEEPLE_HUB"
 TOKEN_ENV = "MEEPLE_TOKEN"
@@ -138,8 +110,20 @@ def run_target(target: str) -> int:
 # --- the zygote ------------------------------------------------------------------------
 
 
+def _preload(preload: Sequence[str]) -> None:
+    """Import each module of ``preload`` in turn and call each ``"module:function"`` (with
+    no arguments), skipping what fails: a preload is only a head start."""
+    for name in preload:
+        module, _, function = name.partition(":")
+        with contextlib.suppress(Exception):
+            imported = importlib.import_module(module)
+            if function:
+                getattr(imported, function)()
+
+
 def zygote_main(sock_fd: int, target: str, preload: Sequence[str]) -> int:
-    """The zygote's loop: preload, say ready, then fork a child per spawn request.
+    """The zygote's loop: preload (see :func:`_preload`), say ready, then fork a child per
+    spawn request.
 
     Messages are JSON objects, one per SOCK_SEQPACKET datagram. Requests ``{"id", "env"}``
     carry the pty slave fd; answers are ``{"ready": true}`` once, ``{"id", "pid"}`` or
@@ -147,18 +131,12 @@ def zygote_main(sock_fd: int, target: str, preload: Sequence[str]) -> int:
     ``{"fatal": reason}`` if the preload fails. The loop ends when the server's end closes.
     """
     sock = socket.socket(fileno=sock_fd)
-    for name in preload:
-        with contextlib.suppress(Exception):  # a preload is only a head start
-            importlib.import_module(name)
+    _preload(preload)
     try:
         resolve_target(target)
     except BaseException as exc:  # noqa: BLE001 - reported, then the zygote ends
         _send(sock, {"fatal": f"{type(exc).__name__}: {exc}"})
         return 1
-    if target == DEFAULT_TARGET:
-        with contextlib.suppress(Exception):  # a head start only, like the preload
-            module, _, function = WARM_UP.partition(":")
-            getattr(importlib.import_module(module), function)()
     wake_r, wake_w = os.pipe()
     os.set_blocking(wake_r, False)
     os.set_blocking(wake_w, False)
@@ -310,7 +288,7 @@ class SubprocessSpawner:
 
     kind = "subprocess"
 
-    def __init__(self, target: str = DEFAULT_TARGET, command: Sequence[str] | None = None) -> None:
+    def __init__(self, target: str, command: Sequence[str] | None = None) -> None:
         self.command = list(command) if command is not None else [
             sys.executable, "-m", "net.spawn", "run", target]
 
@@ -374,7 +352,7 @@ class ZygoteSpawner:
         self._loop.add_reader(sock.fileno(), self._readable)
 
     @classmethod
-    async def start(cls, target: str = DEFAULT_TARGET, preload: Sequence[str] = PRELOAD,
+    async def start(cls, target: str, preload: Sequence[str] = (),
                     ready_timeout: float = 60.0) -> ZygoteSpawner:
         """Start the zygote and wait until it has imported everything (SpawnError if not)."""
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
@@ -518,7 +496,7 @@ class FallbackSpawner:
             await self.zygote.close()
 
 
-async def start_spawner(target: str = DEFAULT_TARGET, preload: Sequence[str] = PRELOAD,
+async def start_spawner(target: str, preload: Sequence[str] = (),
                         zygote: bool = True, command: Sequence[str] | None = None,
                         warn: Callable[[str], None] | None = None) -> FallbackSpawner:
     """A spawner for ``target``: the zygote if it starts (and ``zygote``), else subprocesses.

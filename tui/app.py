@@ -1,7 +1,10 @@
 """The Meeple Textual app: theme, screens, global keys and command palette commands.
 
-Screens and widgets reach the app's own attributes through :func:`meeple_app`, so they
-import this module: it imports the screens only inside functions, never at the top.
+The app leads from screen to screen: a screen posts a message of :mod:`tui.navigation`
+("open the load screen", "start this game", "the game is over") and the app's handler
+builds the next screen and pushes it. Screens never import this module (it imports them,
+inside functions so that start-up imports only the menu); they read the app through
+:func:`tui.context.meeple_app`.
 """
 
 from __future__ import annotations
@@ -17,11 +20,11 @@ from typing import Any, ClassVar, Iterable
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
-from textual.dom import DOMNode
 from textual.screen import Screen
 
 from saves import Settings, load_settings, save_settings
 from themes import DEFAULT_THEME, load_builtin_themes, load_user_themes, variable_defaults
+from tui import navigation
 from tui.crash import write_crash_log
 from tui.text import notify, rich_plain
 
@@ -240,17 +243,66 @@ class MeepleApp(App[None]):
         if provider is not None:
             yield from provider()
 
+    # --- navigation: what the screens ask for (tui.navigation) ----------------------------
+    def on_open_screen(self, message: navigation.OpenScreen) -> None:
+        """Open a screen that needs nothing given (the rules: of the game in play)."""
+        if message.screen == "rules":
+            self.action_rules()
+        else:
+            self.push_screen(self.new_screen(message.screen))
 
-def meeple_app(node: DOMNode) -> MeepleApp:
-    """The running :class:`MeepleApp` of a screen or widget, typed as such.
+    def new_screen(self, name: navigation.ScreenName) -> Screen[Any]:
+        """A new screen of this app for :class:`~tui.navigation.OpenScreen`."""
+        if name == "new_game":
+            from tui.screens.new_game import NewGameScreen
 
-    ``node.app`` is typed as a plain Textual ``App``; this checks that it is Meeple's app
-    (a TypeError otherwise, e.g. for a screen mounted in a bare test app).
-    """
-    app = node.app
-    if not isinstance(app, MeepleApp):
-        raise TypeError(f"{node!r} runs in {type(app).__name__}, not in the Meeple app")
-    return app
+            return NewGameScreen()
+        if name == "load":
+            from tui.screens.load import LoadScreen
+
+            return LoadScreen()
+        if name == "settings":
+            from tui.screens.settings import SettingsScreen
+
+            return SettingsScreen()
+        raise ValueError(f"{type(self).__name__} has no screen {name!r}")
+
+    def on_start_game(self, message: navigation.StartGame) -> None:
+        from tui.launch import start_new_game
+
+        start_new_game(self, message.game_id, message.seats, message.seed, message.options,
+                       replace=message.replace)
+
+    def on_open_save(self, message: navigation.OpenSave) -> None:
+        from tui.launch import open_save
+
+        open_save(self, message.path, replace=message.replace)
+
+    def on_show_game_over(self, message: navigation.ShowGameOver) -> None:
+        from tui.screens.game_over import GameOverScreen
+
+        if isinstance(self.screen, GameOverScreen):
+            return
+        try:
+            screen = GameOverScreen(message.table, message.extra)
+        except Exception as exc:  # a scoring bug: the game screen tells it, the save is kept
+            if message.failed is None:
+                raise
+            message.failed("adding up the final scores", exc)
+            return
+        self.push_screen(screen)
+
+    def on_back_to_menu(self, message: navigation.BackToMenu) -> None:
+        self.back_to_menu()
+
+    def back_to_menu(self) -> None:
+        """From a finished game to the menu (the game stays saved)."""
+        from tui.screens.menu import MenuScreen
+
+        while len(self.screen_stack) > 2 and not isinstance(self.screen, MenuScreen):
+            self.pop_screen()
+        if not isinstance(self.screen, MenuScreen):
+            self.switch_screen(MenuScreen())
 
 
 def _menu_screen() -> Screen[Any]:

@@ -419,6 +419,7 @@ def _serve(parser: Parser, args: argparse.Namespace) -> int:
 
     from net.hostkey import HostKeyError, load_host_key
     from net.server import ServeError, ServeSetup, serve
+    from tui.session import PRELOAD, TARGET
 
     if not 1 <= args.port <= 65535:
         parser.error(f"--port must be between 1 and 65535, not {args.port}")
@@ -452,7 +453,7 @@ def _serve(parser: Parser, args: argparse.Namespace) -> int:
     setup = ServeSetup(host=host, port=args.port, host_key=key, host_key_path=key_path,
                        host_key_new=key_new, authorized_keys=authorized,
                        authorized_keys_path=authorized_path, max_sessions=args.max_sessions,
-                       idle_timeout=args.idle_timeout * 60)
+                       idle_timeout=args.idle_timeout * 60, target=TARGET, preload=PRELOAD)
     try:
         asyncio.run(serve(setup, lambda line: print(line, flush=True)))
     except ServeError as exc:

@@ -22,6 +22,7 @@ from core.registry import UnknownGame, get_game
 from net.client import HubClient
 from net.protocol import HAND_OVER_AFTER, MAX_CHAT, MAX_NAME
 from net.remote_table import RemoteTable
+from tui import navigation
 from tui.app import MeepleApp
 from tui.text import notify, plain
 
@@ -321,3 +322,28 @@ class HubApp(MeepleApp):
         """Ask the hub to show a table here: ``kind`` is "open", "join" or "watch"."""
         self._left.discard(table_id)
         self.client.send({"type": kind, "table": table_id, **fields})
+
+    # --- navigation: what the lobby and the tables ask for (tui.navigation) -------------
+    def on_open_table(self, message: navigation.OpenTable) -> None:
+        self.show_table(message.kind, message.table_id, **message.fields)
+
+    def on_ask_name(self, message: navigation.AskName) -> None:
+        self.ask_name()
+
+    def new_screen(self, name: navigation.ScreenName) -> Screen[Any]:
+        """The new-table form; the other screens as in the local app."""
+        if name == "new_table":
+            from tui.screens.new_table import NewTableScreen
+
+            return NewTableScreen()
+        return super().new_screen(name)
+
+    def back_to_menu(self) -> None:
+        """From a finished game back to the lobby (leaving the table as Escape does)."""
+        from tui.screens.game import GameScreen
+
+        if self._game_screen() is None:
+            return
+        while not isinstance(self.screen, GameScreen):  # (the game over, a panel over it)
+            self.pop_screen()
+        self.screen.action_menu()

@@ -3,7 +3,9 @@
 Most tests call :func:`tui.cli.main` in-process with ``capsys``; argparse exits are caught
 as ``SystemExit`` (code 2 for bad arguments, 0 for ``--help`` / ``--version``). For
 ``play``, ``resume`` and the bare menu, ``tui.cli._run_app`` is replaced by a recorder, so
-the terminal UI never starts and the :class:`~tui.app.StartRequest` can be checked.
+the terminal UI never starts and the :class:`~tui.app.StartRequest` can be checked (the
+``app`` fixture, ``tests/cli/conftest.py``). ``meeple saves`` has its own file,
+``test_saves_cli.py``; the helpers both use are in ``tests/cli/helpers.py``.
 
 A few tests run ``python -m tui.cli`` in a subprocess to prove that bad arguments give
 exit 2 and no traceback, and that ``--version`` works from the command line.
@@ -31,89 +33,21 @@ import tui.cli as cli
 from core import __version__
 from core.registry import game_ids, get_game
 from core.simulate import seat_bots
-from core.table import Controller, Seat, Table
-from saves import Autosaver, Settings, list_saves, save_settings, saves_dir
-
-ROOT = Path(__file__).resolve().parents[2]
-GAME = "quadropolis"
-
-
-# --- helpers ---------------------------------------------------------------------------------
-
-
-def run_cli(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    """Run ``main(argv)`` in-process; return (exit code, stdout, stderr)."""
-    try:
-        code = cli.main(argv)
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def assert_usage_error(code: int, out: str, err: str) -> str:
-    """Exit 2, a one-line reason then the usage on stderr, nothing on stdout; return the reason."""
-    assert code == 2, (code, out, err)
-    assert "Traceback" not in out + err
-    assert out == ""
-    lines = err.strip().splitlines()
-    usage_at = next(i for i, line in enumerate(lines) if line.startswith("usage:"))
-    assert usage_at == 1, f"the reason should be one line:\n{err}"
-    reason = lines[0]
-    assert reason.startswith("meeple") and "error:" in reason
-    return reason.split("error:", 1)[1].strip()
-
-
-class AppRecorder:
-    """Stands in for ``tui.cli._run_app``: records what would have been launched."""
-
-    def __init__(self) -> None:
-        self.calls: list[Any] = []
-
-    def __call__(self, start: Any) -> int:
-        self.calls.append(start)
-        return 0
-
-    @property
-    def request(self) -> Any:
-        assert len(self.calls) == 1, self.calls
-        return self.calls[0]
-
-
-@pytest.fixture
-def app(monkeypatch: pytest.MonkeyPatch) -> AppRecorder:
-    """Replace the terminal UI with a recorder."""
-    recorder = AppRecorder()
-    monkeypatch.setattr(cli, "_run_app", recorder)
-    return recorder
-
-
-def make_table(moves: int = 3, seed: int = 7) -> Table[Any]:
-    """A two-player Quadropolis table with ``moves`` legal actions played."""
-    seats = [Seat(0, "Ada"), Seat(1, "Brook", Controller("bot", "easy"))]
-    table = Table.new(get_game(GAME), seats, seed)
-    for _ in range(moves):
-        seat = table.to_act()[0]
-        table.submit(seat, table.legal_actions(seat)[0])
-    return table
-
-
-def start_save(when: datetime | None = None, moves: int = 3) -> Autosaver:
-    """Write a real save (like a new game from the UI) and return its autosaver."""
-    clock: Callable[[], datetime] | None = (lambda: when) if when is not None else None
-    saver = Autosaver.start(make_table(moves), "Quadropolis", clock=clock)
-    assert saver.last_error is None, saver.last_error
-    saver.close()
-    return saver
-
-
-def write_garbage(name: str = "bad") -> Path:
-    """A file in the saves folder that is not a save at all."""
-    folder = saves_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{name}.toml"
-    path.write_bytes(b"\x00\xff\xfe garbage \x89PNG [[[ = ")
-    return path
+from core.table import Controller
+from saves import Settings, save_settings
+from tests.cli.helpers import (
+    BIDI,
+    EVIL,
+    GAME,
+    ROOT,
+    AppRecorder,
+    assert_no_controls,
+    assert_usage_error,
+    run_cli,
+    run_meeple,
+    start_save,
+    write_garbage,
+)
 
 
 # --- the menu, --version, --help ---------------------------------------------------------------
@@ -355,56 +289,6 @@ def test_resume_takes_one_name(app: AppRecorder, capsys: pytest.CaptureFixture[s
     assert app.calls == []
 
 
-# --- saves -------------------------------------------------------------------------------------
-
-
-def test_saves_json_empty(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run_cli(["saves", "--json"], capsys)
-    assert code == 0
-    assert json.loads(out) == []
-
-
-def test_saves_text_empty(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run_cli(["saves"], capsys)
-    assert code == 0
-    assert "No saved games" in out
-
-
-def test_saves_json_good_and_broken(capsys: pytest.CaptureFixture[str]) -> None:
-    saver = start_save()
-    write_garbage("bad")
-    code, out, err = run_cli(["saves", "--json"], capsys)
-    assert code == 0, err
-    rows = json.loads(out)
-    assert isinstance(rows, list) and len(rows) == 2
-    for row in rows:
-        assert {"name", "game", "updated", "error"} <= set(row)
-    by_name = {row["name"]: row for row in rows}
-    assert set(by_name) == {saver.name, "bad"}
-
-    good = by_name[saver.name]
-    assert good["error"] is None
-    assert good["game"] == GAME
-    assert isinstance(good["updated"], str)
-    datetime.fromisoformat(good["updated"].replace("Z", "+00:00"))
-    header = next(s.header for s in list_saves() if s.name == saver.name)
-    assert good["updated"] == header.updated
-
-    bad = by_name["bad"]
-    assert isinstance(bad["error"], str) and bad["error"]
-
-
-def test_saves_text_good_and_broken(capsys: pytest.CaptureFixture[str]) -> None:
-    saver = start_save()
-    write_garbage("bad")
-    code, out, err = run_cli(["saves"], capsys)
-    assert code == 0, err
-    assert "Traceback" not in out + err
-    lines = out.splitlines()
-    assert any(line.startswith(saver.name) and GAME in line for line in lines)
-    assert any(line.startswith("bad") and "unreadable" in line for line in lines)
-
-
 # --- games -------------------------------------------------------------------------------------
 
 
@@ -585,18 +469,6 @@ def test_simulate_bad_arguments(
 # --- out of process ----------------------------------------------------------------------------
 
 
-def run_meeple(args: list[str], tmp_path: Path) -> subprocess.CompletedProcess[str]:
-    """``python -m tui.cli ARGS`` with the project on the path and private user folders."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST")}
-    env["PYTHONPATH"] = str(ROOT) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-    env["XDG_DATA_HOME"] = str(tmp_path / "data")
-    env["XDG_CONFIG_HOME"] = str(tmp_path / "config")
-    return subprocess.run(
-        [sys.executable, "-m", "tui.cli", *args],
-        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL,
-    )
-
-
 def test_subprocess_version(tmp_path: Path) -> None:
     proc = run_meeple(["--version"], tmp_path)
     assert proc.returncode == 0, proc.stderr
@@ -623,12 +495,6 @@ def test_subprocess_bad_arguments(args: list[str], tmp_path: Path) -> None:
     assert "Traceback" not in proc.stdout + proc.stderr
     assert "usage:" in proc.stderr
     assert proc.stderr.splitlines()[0].startswith("meeple")
-
-
-def test_subprocess_saves_json(tmp_path: Path) -> None:
-    proc = run_meeple(["saves", "--json"], tmp_path)
-    assert proc.returncode == 0, proc.stderr
-    assert json.loads(proc.stdout) == []
 
 
 def test_resume_skips_finished_games(app: AppRecorder, capsys: pytest.CaptureFixture[str]) -> None:
@@ -776,102 +642,7 @@ def test_resume_a_very_long_name(name: str, app: AppRecorder, capsys: pytest.Cap
     assert app.calls == []
 
 
-@pytest.mark.parametrize("command", [["resume"], ["saves"], ["saves", "--json"]])
-@pytest.mark.parametrize(
-    "error",
-    [PermissionError(13, "Permission denied"), OSError(5, "Input/output error")],
-    ids=["permission", "io"],
-)
-def test_listing_the_saves_fails_with_one_line(
-    command: list[str], error: OSError, monkeypatch: pytest.MonkeyPatch,
-    app: AppRecorder, capsys: pytest.CaptureFixture[str],
-) -> None:
-    import saves
-
-    def broken(*args: Any, **kwargs: Any) -> Any:
-        raise error
-
-    monkeypatch.setattr(saves, "list_saves", broken)
-    reason = assert_usage_error(*run_cli(command, capsys))
-    assert error.strerror in reason
-    assert capsys.readouterr().err == ""
-    assert app.calls == []
-
-
-def test_listing_the_saves_reports_a_save_error(
-    monkeypatch: pytest.MonkeyPatch, app: AppRecorder, capsys: pytest.CaptureFixture[str]
-) -> None:
-    import saves
-
-    def broken(*args: Any, **kwargs: Any) -> Any:
-        raise saves.SaveError(None, "the saves folder is a file")
-
-    monkeypatch.setattr(saves, "list_saves", broken)
-    for command in (["resume"], ["saves"]):
-        reason = assert_usage_error(*run_cli(command, capsys))
-        assert "the saves folder is a file" in reason.lower()
-    assert app.calls == []
-
-
 # --- terminal escapes --------------------------------------------------------------------------
-
-EVIL = "evil\x1b]0;owned\x07"
-BIDI = "abc\u202edcba"
-
-
-def put_save(name: str, source: Path) -> Path:
-    """Copy the save ``source`` into the saves folder under the raw file name ``name``.toml."""
-    path = Path(os.fsdecode(os.path.join(os.fsencode(saves_dir()), os.fsencode(name) + b".toml")))
-    path.write_bytes(source.read_bytes())
-    return path
-
-
-def assert_no_controls(text: str) -> None:
-    """No C0 control but newline, no DEL or C1 control, no bidi override in ``text``."""
-    bad = sorted(
-        {f"U+{ord(ch):04X}" for ch in text if (ord(ch) < 0x20 and ch != "\n") or 0x7F <= ord(ch) < 0xA0}
-    )
-    assert not bad, f"raw control characters printed: {bad}"
-    assert "\u202e" not in text
-
-
-def test_saves_text_makes_escapes_in_file_names_visible(capsys: pytest.CaptureFixture[str]) -> None:
-    saver = start_save()
-    put_save(EVIL, saver.path)
-    put_save(BIDI, saver.path)
-    write_garbage("bad\x1b[2J")
-    code, out, err = run_cli(["saves"], capsys)
-    assert code == 0, err
-    assert_no_controls(out)
-    assert "evil␛]0;owned␇" in out
-    assert "abc\\u202edcba" in out
-    assert "bad␛[2J" in out
-    assert len(out.splitlines()) == 5  # the header and four saves
-
-
-def test_saves_json_escapes_control_characters(capsys: pytest.CaptureFixture[str]) -> None:
-    saver = start_save()
-    put_save(EVIL, saver.path)
-    write_garbage("bad\x1b[2J")
-    code, out, err = run_cli(["saves", "--json"], capsys)
-    assert code == 0, err
-    assert_no_controls(out)
-    names = {row["name"] for row in json.loads(out)}
-    assert names == {saver.name, EVIL, "bad\x1b[2J"}
-
-
-def test_saves_with_an_undecodable_file_name(tmp_path: Path) -> None:
-    """Out of process: a name that is not UTF-8 must neither crash the output nor print raw."""
-    saver = start_save()
-    put_save("odd\udcff", saver.path)  # the file name holds the raw byte 0xff
-    assert b"odd\xff.toml" in os.listdir(os.fsencode(saves_dir()))
-    for args in (["saves"], ["saves", "--json"]):
-        proc = run_meeple(args, tmp_path)
-        assert proc.returncode == 0, proc.stderr
-        assert "Traceback" not in proc.stderr
-        assert_no_controls(proc.stdout)
-    assert "odd\\xff" in run_meeple(["saves"], tmp_path).stdout
-
 
 def test_resume_error_makes_escapes_in_the_name_visible(
     tmp_path: Path, app: AppRecorder, capsys: pytest.CaptureFixture[str]
@@ -905,118 +676,3 @@ def test_usage_errors_never_print_raw_control_characters(
     assert_no_controls(err)
 
 
-# --- the saves table ---------------------------------------------------------------------------
-
-HEADERS = ("NAME", "GAME", "PROGRESS", "LAST PLAYED", "PLAYERS")
-
-
-def columns(out: str) -> tuple[list[int], list[str]]:
-    """The start of each column (from the header line) and the lines after the header."""
-    from rich.cells import cell_len
-
-    header, *rows = out.splitlines()
-    starts = [header.index(h) for h in HEADERS]
-    padded = [h.ljust(b - a - 2) for h, a, b in zip(HEADERS, starts, starts[1:])]
-    assert header == "  ".join([*padded, "PLAYERS"])
-    # Work in terminal cells: re-express every row as a list of cells.
-    cell_rows = []
-    for row in rows:
-        cells = []
-        for ch in row:
-            cells.extend([ch] + [""] * (cell_len(ch) - 1))
-        cell_rows.append("".join(c or "\0" for c in cells))
-    return starts, cell_rows
-
-
-def expected_cells(name: str) -> list[str]:
-    header = next(s.header for s in list_saves() if s.name == name)
-    assert header is not None
-    return [
-        name, header.game_id, header.progress, header.updated.replace("T", " ")[:16],
-        ", ".join(p.name for p in header.players),
-    ]
-
-
-def assert_aligned(out: str, names: dict[str, str]) -> None:
-    """Every row of ``names`` (raw name -> shown name) has its cells under the headers."""
-    starts, rows = columns(out)
-    for raw, shown in names.items():
-        row = next(r for r in rows if r.replace("\0", "").startswith(shown + " "))
-        cells = expected_cells(raw)
-        cells[0] = shown
-        for start, cell in zip(starts, cells):
-            assert row[start:].replace("\0", "").startswith(cell), (row, start, cell)
-            assert start == 0 or row[start - 2:start] == "  ", (row, start)
-        assert row == row.rstrip()
-
-
-def test_saves_table_columns_line_up(capsys: pytest.CaptureFixture[str]) -> None:
-    short = start_save(datetime(2026, 11, 29, 14, 12, tzinfo=timezone.utc), moves=1)
-    long = start_save(datetime(2026, 11, 30, 9, 5, tzinfo=timezone.utc), moves=4)
-    long_name = "a-much-longer-save-name-than-the-others-made-here"
-    long.path.rename(saves_dir() / f"{long_name}.toml")
-    code, out, err = run_cli(["saves"], capsys)
-    assert code == 0, err
-    lines = out.splitlines()
-    assert lines[0].startswith("NAME ") and len(lines) == 3
-    assert lines[1].startswith(long_name + "  ") and lines[2].startswith(short.name + " ")
-    assert_aligned(out, {long_name: long_name, short.name: short.name})
-    # the columns are fitted to the content: the longest name is followed by just two spaces
-    assert lines[0].index("GAME") == len(long_name) + 2
-
-
-def test_saves_table_measures_what_is_shown(capsys: pytest.CaptureFixture[str]) -> None:
-    saver = start_save()
-    source = saver.path.rename(saves_dir() / "q.toml")
-    put_save(BIDI, source)  # 8 characters, shown as 13
-    put_save("盤上遊戲", source)  # 4 characters, 8 terminal cells
-    write_garbage("bad")  # its problem spans the columns after NAME without widening them
-    code, out, err = run_cli(["saves"], capsys)
-    assert code == 0, err
-    header = out.splitlines()[0]
-    assert header.index("GAME") == len("abc\\u202edcba") + 2
-    assert header.index("PROGRESS") == header.index("GAME") + len(GAME) + 2
-    assert_aligned(out, {BIDI: "abc\\u202edcba", "盤上遊戲": "盤上遊戲", "q": "q"})
-    starts, rows = columns(out)
-    bad = next(r for r in rows if r.startswith("bad "))
-    assert bad[starts[1]:].startswith("unreadable: ") and len(bad) > starts[2]
-
-
-def test_saves_commands_do_not_import_textual(tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST")}
-    env["PYTHONPATH"] = str(ROOT)
-    env["XDG_DATA_HOME"] = str(tmp_path / "data")
-    env["XDG_CONFIG_HOME"] = str(tmp_path / "config")
-    start_save()
-    code = (
-        "import sys, tui.cli as c\n"
-        "for argv in (['saves'], ['saves', '--json'], ['games']):\n"
-        "    c.main(argv)\n"
-        "try:\n"
-        "    c.main(['--help'])\n"
-        "except SystemExit:\n"
-        "    pass\n"
-        "print('TEXTUAL' if 'textual' in sys.modules else 'NO-TEXTUAL')\n"
-    )
-    proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
-                          timeout=60, cwd=tmp_path)
-    assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.strip().endswith("NO-TEXTUAL")
-
-
-def test_an_unreadable_saves_folder_is_told_not_taken_for_no_saves(
-    monkeypatch: pytest.MonkeyPatch, app: AppRecorder, capsys: pytest.CaptureFixture[str]
-) -> None:
-    real_scandir = os.scandir
-    saves_dir().mkdir(parents=True, exist_ok=True)
-
-    def denied(path: Any = ".") -> Any:
-        if str(path) == str(saves_dir()):
-            raise PermissionError(13, "Permission denied")
-        return real_scandir(path)
-
-    monkeypatch.setattr(os, "scandir", denied)
-    for command in (["saves"], ["resume"]):
-        reason = assert_usage_error(*run_cli(command, capsys))
-        assert "cannot be read" in reason and "permission" in reason, reason
-    assert app.calls == []

@@ -7,6 +7,7 @@ person, where needed, is a plain protocol connection (:class:`tests.net.Conn`).
 from __future__ import annotations
 
 import asyncio
+import importlib
 import time
 from pathlib import Path
 from typing import Any, Callable
@@ -20,10 +21,12 @@ from net.protocol import HAND_OVER_AFTER
 from tests.net import GUARD, FakeClock, greet, run_hub
 from tui.games.council import CouncilScreen
 from tui.hub_app import HubApp
+from tui.navigation import BackToMenu
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.new_table import NewTableScreen
 from tui.screens.prompt import TextPromptScreen
+from tui.text import plain
 
 COUNCIL = get_game("council")
 
@@ -87,6 +90,34 @@ def test_a_newcomer_names_themselves_creates_a_table_with_a_bot_and_plays(tmp_pa
             await until(pilot, lambda: "you play here" in _lobby_text(app), "her table in the lobby")
 
     run_hub(tmp_path, scenario, bot_delay=0)
+
+
+def test_the_way_back_from_a_game_over_leads_to_the_lobby(tmp_path: Path) -> None:
+    """The game-over screen asks the app for the menu (tui.navigation.BackToMenu): in a
+    session that is the lobby, the table left as Escape leaves it (never a local menu)."""
+    async def scenario(hub: Hub, path: Path) -> None:
+        app = HubApp(str(path), hub.issue_token("SHA256:ada"))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await named(pilot, app, "Ada")
+            await new_council_table(pilot, app, "easy")
+            await until(pilot, lambda: isinstance(app.screen, CouncilScreen), "the game screen")
+            app.push_screen(ConfirmScreen(plain("A panel over the game")))
+            await pilot.pause()
+            app.screen.post_message(BackToMenu())
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            assert app.table is None and len(app.screen_stack) == 1
+
+    run_hub(tmp_path, scenario, bot_delay=0)
+
+
+def test_the_zygote_preloads_what_the_session_app_imports() -> None:
+    """Every name of the session's preload is there (the zygote skips, silently, what fails)."""
+    from tui.session import PRELOAD, TARGET
+
+    for name in (*PRELOAD, TARGET):
+        module, _, function = name.partition(":")
+        imported = importlib.import_module(module)
+        assert not function or callable(getattr(imported, function)), name
 
 
 def test_a_table_waits_for_a_second_player_then_opens_for_both(tmp_path: Path) -> None:

@@ -19,9 +19,10 @@ from core.council.helpers import player_info
 from net import server
 from net.hostkey import fingerprint, load_host_key
 from net.hub import Hub
-from net.spawn import DEFAULT_TARGET, start_spawner
+from net.spawn import start_spawner
 from tests.net.test_ssh_server import WAIT, Terminal, open_terminal
 from tui.games.council_render import COLOUR_LETTER
+from tui.session import PRELOAD, TARGET
 
 ROOT = Path(__file__).resolve().parents[2]
 COLUMNS, ROWS = 120, 40
@@ -120,7 +121,7 @@ def test_two_players_and_a_spectator_play_council_over_ssh(tmp_path: Path, monke
         await hub.start()
         socket_path = str(tmp_path / "s" / "hub.sock")
         await hub.serve(Path(socket_path))
-        spawner = await start_spawner(DEFAULT_TARGET)
+        spawner = await start_spawner(TARGET, PRELOAD)
         key, _, _ = load_host_key()
         front = server.FrontDoor(key, hub, spawner, server.ServerOptions(
             port=0, hub_socket=socket_path, grace=1.0))

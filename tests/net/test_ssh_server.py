@@ -16,7 +16,7 @@ import asyncssh
 import pyte
 import pytest
 
-from net import server
+from net import server, spawn
 from net.hostkey import fingerprint, load_host_key
 from net.spawn import FallbackSpawner, SubprocessSpawner, ZygoteSpawner
 
@@ -191,6 +191,22 @@ def test_a_resize_reaches_the_app(client_key: asyncssh.SSHKey) -> None:
             await terminal.wait_for("resized 100x30")
 
     run(body)
+
+
+PRELOADED: list[str] = []
+
+
+def _preloaded() -> None:
+    PRELOADED.append("called")
+
+
+def test_a_zygote_preload_imports_modules_calls_functions_and_skips_what_fails() -> None:
+    """What the zygote does before its first fork (:func:`net.spawn._preload`): a module is
+    imported, a ``module:function`` called, in order; what fails is only a lost head start."""
+    PRELOADED.clear()
+    spawn._preload(["no.such.module", "json", f"{__name__}:_preloaded", f"{__name__}:missing",
+                    f"{__name__}:_preloaded"])
+    assert PRELOADED == ["called", "called"]
 
 
 def test_a_textual_app_from_the_zygote_is_laid_out_again_on_a_resize(client_key: asyncssh.SSHKey) -> None:

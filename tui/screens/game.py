@@ -29,6 +29,7 @@ from core.engine import IllegalAction, Scoring
 from core.table import GameTable, LogEntry, TableEvent
 from saves import Autosaver
 from tui.crash import write_crash_log
+from tui.navigation import ShowGameOver
 from tui.screens.card_viewer import CardText, CardViewerScreen
 from tui.screens.drivers import REMOTE, SeatDriver, driver_for
 from tui.text import notify, plain, template
@@ -875,10 +876,7 @@ class GameScreen(Screen[None]):
         return plain(self.action_label(action, view))
 
     def _show_game_over(self) -> None:
-        from tui.screens.game_over import GameOverScreen
-
-        if not isinstance(self.app.screen, GameOverScreen):
-            self.app.push_screen(GameOverScreen(self.table, self.game_over_extra()))
+        self.post_message(ShowGameOver(self.table, self.game_over_extra(), self.table_failed))
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         """This screen's commands for the command palette."""

@@ -13,6 +13,7 @@ from textual.widgets import DataTable, Static
 
 from core.engine import Result
 from core.table import GameTable
+from tui.navigation import BackToMenu
 from tui.text import plain, rich_plain, template
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.players import player_tag
@@ -91,12 +92,7 @@ class GameOverScreen(Screen[None]):
 
     def action_menu(self) -> None:
         """Back to the menu (the finished game stays saved)."""
-        from tui.screens.menu import MenuScreen
-
-        while len(self.app.screen_stack) > 2 and not isinstance(self.app.screen, MenuScreen):
-            self.app.pop_screen()
-        if not isinstance(self.app.screen, MenuScreen):
-            self.app.switch_screen(MenuScreen())
+        self.post_message(BackToMenu())
 
     def action_board(self) -> None:
         """Look at the final board again."""

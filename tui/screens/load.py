@@ -21,6 +21,7 @@ from textual.widgets import DataTable, Static
 
 from core.registry import UnknownGame, get_game
 from saves import PlayerRecord, SaveListing, delete_save, folder_problem, list_saves
+from tui.navigation import OpenSave
 from tui.text import notify, rich_plain, template
 from tui.widgets.key_bar import KeyBar
 
@@ -192,15 +193,13 @@ class LoadScreen(Screen[None]):
 
     def action_open(self) -> None:
         """Resume the selected save."""
-        from tui.launch import open_save
-
         listing = self._selected()
         if listing is None:
             return
         if listing.error:
             notify(self, f"{listing.name}: {listing.error}", severity="error")
             return
-        open_save(self.app, listing.path, replace=True)
+        self.post_message(OpenSave(listing.path, replace=True))
 
     def action_delete(self) -> None:
         """Delete the selected save after asking."""

@@ -7,7 +7,7 @@ become markup.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
@@ -17,12 +17,12 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
+from tui.context import HubContext, hub_app
+from tui.navigation import AskName, OpenScreen, OpenTable
+from tui.screens.prompt import TextPromptScreen
 from tui.text import notify, plain, template
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.move_list import MoveList
-
-if TYPE_CHECKING:
-    from tui.hub_app import HubApp
 
 NEW_TABLE = "new"
 
@@ -101,12 +101,9 @@ class LobbyScreen(Screen[None]):
         yield KeyBar()
 
     @property
-    def hub_app(self) -> HubApp:
-        from tui.hub_app import HubApp
-
-        app = self.app
-        assert isinstance(app, HubApp), "the lobby runs in the hub client app"
-        return app
+    def hub_app(self) -> HubContext:
+        """The session's app (the lobby runs only there)."""
+        return hub_app(self)
 
     def on_mount(self) -> None:
         self.show_me(self.hub_app.my_name)
@@ -165,11 +162,11 @@ class LobbyScreen(Screen[None]):
             if not table.get("started", not table.get("free")):
                 notify(self, "Your table starts when every seat is taken.")
                 return
-            self.hub_app.show_table("open", table_id)
+            self.post_message(OpenTable("open", table_id))
             return
         back = int(table.get("back", -1))
         if back >= 0:  # a bot kept the seat while its player was away: theirs again
-            self.hub_app.show_table("join", table_id, seat=back, password="")
+            self.post_message(OpenTable("join", table_id, seat=back, password=""))
             return
         free = table.get("free", [])
         if not free:
@@ -178,11 +175,9 @@ class LobbyScreen(Screen[None]):
         seat = int(free[0])
 
         def join(password: str | None) -> None:
-            self.hub_app.show_table("join", table_id, seat=seat, password=password or "")
+            self.post_message(OpenTable("join", table_id, seat=seat, password=password or ""))
 
         if table.get("password"):
-            from tui.screens.prompt import TextPromptScreen
-
             self.app.push_screen(TextPromptScreen("This table has a password:", secret=True),
                                  lambda typed: join(typed) if typed else None)
         else:
@@ -195,26 +190,24 @@ class LobbyScreen(Screen[None]):
             return
         table_id = str(table.get("id"))
         if table.get("password") and not table.get("mine"):
-            from tui.screens.prompt import TextPromptScreen
+            def watch(password: str | None) -> None:
+                if password:
+                    self.post_message(OpenTable("watch", table_id, password=password))
 
-            self.app.push_screen(
-                TextPromptScreen("This table has a password (watching too):", secret=True),
-                lambda typed: self.hub_app.show_table("watch", table_id, password=typed) if typed else None)
+            self.app.push_screen(TextPromptScreen("This table has a password (watching too):", secret=True), watch)
             return
-        self.hub_app.show_table("watch", table_id)
+        self.post_message(OpenTable("watch", table_id))
 
     def action_new_table(self) -> None:
         """The new-table form."""
         if not self.hub_app.my_name:
             self.action_rename()
             return
-        from tui.screens.new_table import NewTableScreen
-
-        self.app.push_screen(NewTableScreen())
+        self.post_message(OpenScreen("new_table"))
 
     def action_rename(self) -> None:
         """Choose a new name."""
-        self.hub_app.ask_name()
+        self.post_message(AskName())
 
     def action_talk(self) -> None:
         """Into the chat line."""

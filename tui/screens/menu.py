@@ -14,7 +14,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.registry import listings
-from tui.app import meeple_app
+from tui.navigation import OpenSave, OpenScreen
 from tui.text import notify, plain, template
 from tui.widgets.key_bar import KeyBar
 
@@ -155,23 +155,17 @@ class MenuScreen(Screen[None]):
             self.action_choose(event.option.id)
 
     def action_choose(self, choice: str) -> None:
-        """Open the screen for a menu entry."""
+        """Open the screen for a menu entry (the app opens it: see tui.navigation)."""
         if choice == "new":
-            from tui.screens.new_game import NewGameScreen
-
-            self.app.push_screen(NewGameScreen())
+            self.post_message(OpenScreen("new_game"))
         elif choice == "resume":
             self._resume_last()
         elif choice == "load":
-            from tui.screens.load import LoadScreen
-
-            self.app.push_screen(LoadScreen())
+            self.post_message(OpenScreen("load"))
         elif choice == "rules":
-            meeple_app(self).action_rules()
+            self.post_message(OpenScreen("rules"))
         elif choice == "settings":
-            from tui.screens.settings import SettingsScreen
-
-            self.app.push_screen(SettingsScreen())
+            self.post_message(OpenScreen("settings"))
         elif choice == "quit":
             self._quit()
 
@@ -201,11 +195,10 @@ class MenuScreen(Screen[None]):
 
     def _resume_last(self) -> None:
         from saves import folder_problem, list_saves  # (not at start-up: the menu comes first)
-        from tui.launch import open_save
 
         for listing in list_saves():
             if listing.error is None and listing.header is not None and not listing.header.over:
-                open_save(self.app, listing.path)
+                self.post_message(OpenSave(listing.path))
                 return
         problem = folder_problem()
         if problem:

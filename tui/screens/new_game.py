@@ -28,7 +28,8 @@ from core.engine import GameInfo
 from core.registry import all_info, listings
 from core.table import Controller, Seat
 from saves import check_player_name
-from tui.app import MeepleApp, meeple_app
+from tui.context import MeepleContext, meeple_app
+from tui.navigation import StartGame
 from tui.widgets.scrollbar import use_solid_thumb
 from tui.text import notify, plain
 from tui.widgets.key_bar import KeyBar
@@ -357,7 +358,7 @@ class NewGameScreen(Screen[None]):
         self.remember()
         app = self.app
         kept = form_memory(app).to_settings()
-        if isinstance(app, MeepleApp) and app.settings.new_game != kept:
+        if isinstance(app, MeepleContext) and app.settings.new_game != kept:
             app.update_settings(replace(app.settings, new_game=kept))  # (it says if it fails)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
@@ -415,8 +416,6 @@ class NewGameScreen(Screen[None]):
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
         """Validate the form and start the game."""
-        from tui.launch import start_new_game
-
         seats = self.seats()
         if seats is None:
             return
@@ -427,7 +426,7 @@ class NewGameScreen(Screen[None]):
             return
         self.keep()
         # The game screen replaces this form, so escape from the game goes to the menu.
-        start_new_game(self.app, self.game.id, seats, seed, options, replace=True)
+        self.post_message(StartGame(self.game.id, seats, seed, options, replace=True))
 
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from textual.widgets import Input, Select, Static
 
+from tui.context import HubContext
 from tui.screens.new_game import CONTROLLERS, NewGameScreen, SEATS
 from tui.screens.prompt import TextPromptScreen
 from tui.text import plain
@@ -31,10 +32,8 @@ class NewTableScreen(NewGameScreen):
 
     def on_mount(self) -> None:
         # (Textual runs NewGameScreen's own on_mount first: it is not called again here.)
-        from tui.hub_app import HubApp
-
         self.query_one("#title", Static).update(plain("New table"))
-        name = self.app.my_name if isinstance(self.app, HubApp) else ""
+        name = self.app.my_name if isinstance(self.app, HubContext) else ""
         for index in range(SEATS):
             box = self.query_one(f"#name-{index}", Input)
             box.value = name if index == 0 else ""
@@ -46,10 +45,8 @@ class NewTableScreen(NewGameScreen):
 
     def action_start(self) -> None:
         """Send the new table to the server (after asking for an optional password)."""
-        from tui.hub_app import HubApp
-
         app = self.app
-        if not isinstance(app, HubApp):
+        if not isinstance(app, HubContext):
             return
         count = self.query_one("#count", Select).value
         options = self.options()
@@ -68,7 +65,7 @@ class NewTableScreen(NewGameScreen):
                 return  # (Escape: back to the form)
             app.client.send({"type": "create", "game": game, "options": options, "seats": seats,
                              "password": password})
-            app.pop_screen()
+            self.app.pop_screen()
 
-        app.push_screen(TextPromptScreen("A password for this table (blank: anyone may join):",
+        self.app.push_screen(TextPromptScreen("A password for this table (blank: anyone may join):",
                                          secret=True, allow_blank=True), send)

@@ -14,7 +14,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 from core.levels import LEVELS
 from saves import Settings
 from themes import DEFAULT_THEME, MeepleTheme, theme_title
-from tui.app import meeple_app
+from tui.context import meeple_app
 from tui.screens.new_game import TickBox
 from tui.text import notify, plain
 from tui.widgets.key_bar import KeyBar

@@ -1,0 +1,91 @@
+"""How a screen leads to another: it posts one of these messages and the app shows the screen.
+
+A screen never imports the screen it leads to (nor the app, which imports the screens):
+it posts a message here, which bubbles from the screen to the app, and the app
+(:class:`tui.app.MeepleApp`, :class:`tui.hub_app.HubApp` in an SSH session) builds and
+pushes the next screen. Panels that only answer and close (confirm, prompt, help, scoring,
+standings, the hand-off curtain) lead nowhere: the screen that opens them imports them and
+takes their answer in a callback.
+
+This module imports nothing of Meeple at run time, so any screen or widget may use it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Literal, Sequence
+
+from textual.message import Message
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from textual.content import Content
+
+    from core.table import GameTable, Seat
+
+ScreenName = Literal["new_game", "load", "settings", "rules", "new_table"]
+"""The screens opened with nothing to give them (``new_table`` only in an SSH session)."""
+
+
+class OpenScreen(Message):
+    """Show the screen ``screen`` on top of this one (the rules of the game in play, if any)."""
+
+    def __init__(self, screen: ScreenName) -> None:
+        super().__init__()
+        self.screen = screen
+
+
+class StartGame(Message):
+    """Start a new local game and show its game screen (``replace``: instead of this screen)."""
+
+    def __init__(self, game_id: str, seats: Sequence[Seat], seed: int, options: dict[str, Any],
+                 replace: bool = False) -> None:
+        super().__init__()
+        self.game_id = game_id
+        self.seats = list(seats)
+        self.seed = seed
+        self.options = options
+        self.replace = replace
+
+
+class OpenSave(Message):
+    """Resume the saved game at ``path`` on its game screen (``replace``: instead of this one)."""
+
+    def __init__(self, path: Path, replace: bool = False) -> None:
+        super().__init__()
+        self.path = path
+        self.replace = replace
+
+
+class ShowGameOver(Message):
+    """The game at ``table`` is over: show its result (with a game's own panel ``extra``).
+
+    ``failed(doing, error)`` is told when the result cannot be made (a scoring bug); without
+    it the error is raised.
+    """
+
+    def __init__(self, table: GameTable, extra: Content | None = None,
+                 failed: Callable[[str, Exception], None] | None = None) -> None:
+        super().__init__()
+        self.table = table
+        self.extra = extra
+        self.failed = failed
+
+
+class BackToMenu(Message):
+    """Leave the game for the first screen: the menu (in an SSH session, the lobby)."""
+
+
+class OpenTable(Message):
+    """SSH session: ask the hub to show table ``table_id`` here (``kind``: "open" your own,
+    "join" a seat, "watch"); its game screen opens when the hub sends the table."""
+
+    def __init__(self, kind: Literal["open", "join", "watch"], table_id: str, **fields: Any) -> None:
+        super().__init__()
+        self.kind = kind
+        self.table_id = table_id
+        self.fields = fields
+
+
+class AskName(Message):
+    """SSH session: ask the player for a (new) name at the tables."""
