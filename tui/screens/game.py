@@ -70,15 +70,16 @@ class GameScreen(Screen[None]):
     # Typed wide enough for the game screens, which list this sheet and then their own.
     CSS_PATH: ClassVar[str | list[str | PurePath]] = "game.tcss"
     # In the key bar's order, which leaves keys out from the end where the line is full
-    # (at 80 columns, Save as and Menu): the keys a newcomer looks for first.
+    # (at 80 columns, the log, the scores and Save as): the keys a newcomer looks for
+    # first — the moves, what a place is, taking a move back, the way out.
     BINDINGS = [
         Binding("m", "focus_moves", "Moves"),
         Binding("i", "describe", "Info"),
-        Binding("s", "standings", "Scores"),
         Binding("ctrl+z", "undo", "Undo"),
+        Binding("escape", "menu", "Menu"),
+        Binding("s", "standings", "Scores"),
         Binding("l", "focus_log", "Log"),
         Binding("ctrl+s", "save_as", "Save as"),
-        Binding("escape", "menu", "Menu"),
     ]
     HELP_TITLE = "Game"
     # Help lines every game screen shows after its own (the marks and panels they share).

@@ -69,14 +69,14 @@ class ActionList(Vertical):
         # The highlighted move whole, when its row had to be cut to the list's width.
         yield Static("", id="action-whole")
 
-    def on_mount(self) -> None:
-        self.query_one("#action-whole", Static).display = False
-
     def _show_whole(self) -> None:
         """Show the highlighted move whole under the list while the keys are in it and its
         row is cut; hide the line otherwise."""
+        found = self.query("#action-whole")
+        if not found or not self.is_attached:  # (focus moves while the list is put up or taken down)
+            return
         options = self.query_one("#action-options", MoveList)
-        whole = self.query_one("#action-whole", Static)
+        whole = found.first(Static)
         index = options.highlighted
         cut = (self.has_focus_within and index is not None and index < options.option_count
                and options.is_cut(index))
