@@ -79,16 +79,6 @@ def specialty_text(character: int) -> str:
     return f"roll for {RESOURCE_SHORT[spec.product]}"
 
 
-def dice_text(state: State, character: int) -> str:
-    """The specialty roll ``character`` would make now: "d6", "d6+1", "2d6", "d6−2".
-
-    The minus is an ASCII hyphen, so every terminal shows it.
-    """
-    dice = rules.specialty_dice(state, character)
-    bonus = rules.specialty_bonus(state, character)
-    return f"{'2' if dice == 2 else ''}d6" + (f"{bonus:+d}" if bonus else "")
-
-
 def roll_range(state: State, character: int) -> str:
     """The least and the most a specialty result can be now: "1-6", "2-7", "2-12", "0-4"."""
     dice = rules.specialty_dice(state, character)
@@ -330,7 +320,9 @@ def prompt(state: State, seat: int) -> str:
     # (the progress before it names the character: "Round 3/13 · Builder")
     if step == "work":
         c = CHARACTERS[CHARACTER_AT[state.pos]]
-        return f"specialty ({specialty_gain(state, c.index)}) or 1 of another product."
+        if c.kind == TRADE:
+            return f"trade (up to {roll_range(state, c.index)} goods) or other work."
+        return f"specialty ({specialty_gain(state, c.index)}) or other work."
     if step == "trade":
         left = state.trade_limit - state.swaps()
         more = "" if state.swaps() == 0 else " more"

@@ -201,7 +201,7 @@ def test_the_trade_form_refuses_a_wrong_trade_and_makes_a_right_one() -> None:
             view: State = table.view(table.to_act()[0])
             form = screen._form
             assert form is not None and form.net == [0] * 5
-            assert "Trade: buy up to" in "\n".join(board_lines(screen))
+            assert "Trade up to" in "\n".join(board_lines(screen))
             food, stone = 0, 2
             limit = view.trade_limit
             # buy as many food as the roll allows, then one more: refused as the keys go

@@ -136,3 +136,58 @@ def test_no_codes_on_the_80_column_board() -> None:
             assert LONG_NAMES[0] in detail(screen), detail(screen)
 
     asyncio.run(main())
+
+
+# --- what a newcomer tripped over (a solo Normal game played from the keys alone) ----------
+def test_the_feeding_outlook_counts_the_rot_on_the_food_still_to_make() -> None:
+    """Food 3 with a rot of 1-6 to come: 4 to 9 more food are needed, not "1 more"."""
+    from tests.core.settlement.helpers import at
+    from tui.games.settlement_render import feed_outlook
+
+    assert feed_outlook(at("woodcutter", stock={"food": 3}))[0] == "need 4-9 more food"
+    assert feed_outlook(at("woodcutter", stock={"food": 8}))[0] == "need up to 4 more food"
+    assert feed_outlook(at("woodcutter", stock={"food": 12}))[0] == "safe"
+    assert feed_outlook(at("woodcutter", stock={"food": 10}, owned=["cellar"]))[0] == "safe"  # (rot 0-4)
+    assert feed_outlook(at("woodcutter", stock={"food": 0}, round_=13))[0].startswith("last round")
+
+
+def test_a_new_characters_turn_starts_on_its_field_so_enter_is_its_specialty() -> None:
+    """Other work made with Enter on a good leaves the cursor there; the next character's
+    turn puts it back on the pawn's field (Enter there is the specialty, as the status
+    line says), never on the good, which Enter would make again."""
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = settlement_table(at_step("work", lambda s: s.round == 2 and s.pos == 2), kinds=("human",))
+            screen = await open_settlement(pilot, table)
+            places = screen.places(screen.current_view())
+            await pilot.press(*cursor_keys(screen, places.stock[2]), "enter")  # the Woodcutter makes 1 stone
+            await pilot.pause()
+            view = screen.current_view()
+            assert view.pos == 3 and screen.cursor_position == places.fields[3], "on the Stonemason's field"
+            before = len(table.log)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert type(table.log[before].action).__name__ == "Specialty"
+
+    asyncio.run(main())
+
+
+def test_the_trade_form_tells_the_feeding_and_the_circus_its_food() -> None:
+    """The trade form hides the stock and its feeding line: its heading says the next
+    feeding after the trade as set; an item paid partly in food says the feeding after it."""
+    from tests.core.settlement.helpers import at
+    from tests.tui.test_settlement import merchant_rolled
+
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await open_settlement(pilot, settlement_table(merchant_rolled(2)))
+            heading = board_lines(screen)[5]
+            assert heading.startswith("Trade up to") and "feeding:" in heading, heading
+
+    asyncio.run(main())
+    circus = next(it.index for it in ITEMS if it.id == "circus")
+    shop = at("mayor", stock={"food": 6, "wood": 8, "stone": 4, "iron": 3, "bp": 7})
+    _, note = words.item_detail(shop, circus)
+    assert "next feeding after it: need" in note.plain, note.plain

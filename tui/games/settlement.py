@@ -7,9 +7,10 @@ line under the board tells in words what the place is, what it costs and gives, 
 Enter does there (:mod:`tui.games.settlement_cards`), and ``i`` opens the card viewer with
 everything the content says of it and its state now:
 
-- on the field of the character whose turn it is, Enter is its specialty work (the detail
-  line gives the roll, "d6+1 food"); other work is Enter on a good or point of the stock
-  ("make 1 of that"), or a move in the list;
+- on the field of the character whose turn it is (where each turn puts the cursor), Enter
+  is its specialty work (the detail line says what it can make, "2-7 food (a die +1)");
+  other work is Enter on a good or point of the stock ("make 1 of that"), or a move in the
+  list;
 - in the draft, Enter on a character's field takes it;
 - the Tax collector: Enter on the fate field lists paying and refusing; each good paid is
   Enter on that good of the stock;
@@ -115,12 +116,12 @@ class SettlementScreen(GameScreen):
     PRIVATE_IN_SCOREBOARD = True
     DETAIL_LINE = "#st-detail"
     HELP_KEYS = [
+        ("goal", "Together, put a token on all 10 rectangles of the pyramid by the last round "
+                 "(10 smiles a token, at most 2 a round) and feed the settlers 6 food at the start "
+                 "of every round: a food missing costs a token, and with none left the game is lost"),
         ("arrows", "Move over the track's fields, this round's fate, the stock, the smiles, what "
                    "Losses would take, the next feeding, the pyramid and the buildings and "
                    "inventions; the line under the board tells what is there, in words"),
-        ("i", "The whole card of the place under the cursor: a character's work, a fate card "
-              "and the pile, a good and what it pays for, a building's or invention's cost, "
-              "effect and what is still missing"),
         ("enter", "On the field whose turn it is: specialty work (the line under the board gives "
                   "what it can make, 1-6 food) · on a good or point of the stock: other work, make 1 "
                   "of it (or pay it to the Tax collector) · on a field in the draft: take that "
@@ -342,8 +343,11 @@ class SettlementScreen(GameScreen):
         decision = (len(self.table.log), self.viewer)
         current = self.board_cursor.current
         here = None if current is None else (current.row, current.col)
-        if groups and decision != self._targets_for and here not in groups:
-            self.board_cursor.index = -1  # a new decision: start where a move can be made
+        if groups and decision != self._targets_for and (here not in groups or view.step == "work"):
+            # A new decision: start where a move can be made; a character's turn always on
+            # its field, so that Enter is its specialty as the status line says (the cursor
+            # left on a good by the last other work would make that good again).
+            self.board_cursor.index = -1
         self._targets_for = decision
         places = self.places(view)
         looks = set(places.fields.values()) | set(places.stock.values()) | set(places.rects.values())
@@ -398,17 +402,16 @@ class SettlementScreen(GameScreen):
         picture, places = render_board(view, self.names(), self.layout_size, form)
         self.mark_board(picture, view)
         self.query_one("#st-picture", BoardPicture).show(picture)
-        if form is None:
-            # The detail line keeps the rows of its tallest text among the places the cursor
-            # can visit now, so an arrow never lays the screen out again.
-            key = (len(self.table.log), self.viewer, tuple(t.key for t in self.board_cursor.targets),
-                   self.query_one("#st-detail").content_region.width)
-            if key != self._reserved_for:
-                self._reserved_for = key
-                self.reserve_detail("#st-detail", [
-                    self._detail(view, places, (t.row, t.col)) for t in self.board_cursor.targets])
-                # (the legend is fitted again once the detail line has its new rows)
-                self.call_after_refresh(self._fit_legend, picture.height)
+        # The detail line keeps the rows of its tallest text among the places the cursor can
+        # visit now (in the trade: the form's keys), so an arrow never lays the screen out.
+        key = (len(self.table.log), self.viewer, form is None, tuple(t.key for t in self.board_cursor.targets),
+               self.query_one("#st-detail").content_region.width)
+        if key != self._reserved_for:
+            self._reserved_for = key
+            self.reserve_detail("#st-detail", [self._form_detail(view)] if form is not None else [
+                self._detail(view, places, (t.row, t.col)) for t in self.board_cursor.targets])
+            # (the legend is fitted again once the detail line has its new rows)
+            self.call_after_refresh(self._fit_legend, picture.height)
         self.show_detail("#st-detail", self._form_detail(view) if form is not None
                          else self._detail(view, places, self.cursor_position))
         self._fit_legend(picture.height)
@@ -496,7 +499,7 @@ class SettlementScreen(GameScreen):
         if isinstance(action, Pay):
             return "pay 3 goods"
         if isinstance(action, Refuse):
-            return "refuse, lose 5 smiles"
+            return f"refuse, lose 5 smiles (the pool has {view.pool})"
         return self.action_label(action, view)
 
     def _form_detail(self, view: State) -> Content:

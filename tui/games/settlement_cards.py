@@ -494,6 +494,9 @@ def item_detail(view: State, item: int, stock: list[int] | None = None) -> tuple
         note = f" · costs {cost_words(it.cost)}"
         note += (f" · {CANNOT} missing {cost_words(short)}" if any(short)
                  else f" · {CAN_BUY} the stock pays it")
+        if it.cost[FOOD] and not any(short) and view.round < view.limit:
+            word, _ = feed_outlook(view, view.stock[FOOD] - it.cost[FOOD])
+            note += f" (next feeding after it: {word})"
     return lead, plain(f"{note} · {effect_short(item)}")
 
 

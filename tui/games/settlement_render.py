@@ -208,22 +208,22 @@ def rot_range(view: State) -> tuple[int, int]:
 
 def feed_outlook(view: State, food: int | None = None) -> tuple[str, str]:
     """Whether the food in stock feeds the settlers next round, after this round's rot and
-    cap: ("safe", style), ("at risk …"), ("short …"), or the last round's words."""
+    cap: ("safe", style), ("need up to 3 more food", …) when a high rot would leave too
+    little, ("need 2-7 more food", …) when even the least rot would, or the last round's
+    words."""
     if view.round >= view.limit:
         return "last round: no more feeding", "dim"
     food = view.stock[FOOD] if food is None else food
     least, most = rot_range(view)
-    cap = rules.storage_capped(view)
-
-    def left(rot: int) -> int:
-        after = max(0, food - rot)
-        return min(after, STORAGE_CAP) if cap else after
-
-    if left(most) >= FEED_PER_ROUND:
+    # food to make before Losses for the feeding, with the least and the most rot (the cap
+    # of 10 at Losses never takes food below the 6 a feeding needs)
+    best, worst = FEED_PER_ROUND + least - food, FEED_PER_ROUND + most - food
+    if worst <= 0:
         return "safe", "$success"
-    if left(least) >= FEED_PER_ROUND:
-        return "at risk (rot)", "bold $warning"
-    return f"need {FEED_PER_ROUND - left(least)} more", "bold $error"
+    if best <= 0:
+        return f"need up to {worst} more food", "bold $warning"
+    more = f"{best}" if best == worst else f"{best}-{worst}"
+    return f"need {more} more food", "bold $error"
 
 
 def food_after_losses(view: State) -> tuple[int, int]:
@@ -383,15 +383,15 @@ def losses_line(view: State, width: int) -> str:
     bp = view.stock[BP]
     over = sum(cap_losses(view, view.stock))
     if not rules.storage_capped(view):
-        cap = ("no cap", "no cap")
+        cap = ("no cap", "no cap", "no cap")
     elif over:
-        cap = (f"{over} over the cap", f"{over} over")
+        cap = (f"{over} over the cap", f"{over} over cap", f"{over} over")
     else:
-        cap = (f"cap {STORAGE_CAP}", "")
-    rot = ("no rot", "no rot") if span == "none" else (f"rot {span} food", f"rot {span}")
+        cap = (f"cap {STORAGE_CAP}", f"cap {STORAGE_CAP}", "")
+    rot = "no rot" if span == "none" else f"rot {span}"
     tried = []
-    for short in range(3):  # (the rot, then the cap, in fewer words)
-        parts = [rot[1 if short >= 1 else 0], f"{bp} BP" if bp else "", cap[1 if short >= 2 else 0]]
+    for short, rot_part in enumerate((f"{rot} food" if span != "none" else rot, rot, rot, rot)):
+        parts = [rot_part, f"{bp} BP" if bp else "", cap[max(0, short - 1)]]
         tried.append("Losses: " + ", ".join(part for part in parts if part))
     return first_fitting(width, *tried)
 
@@ -401,7 +401,8 @@ def feed_line(view: State, width: int) -> Parts:
     word, style = feed_outlook(view)
     if view.round >= view.limit:
         return [("No more feeding: last round", "dim")]
-    lead = first_fitting(width - len(word), f"Next feeding {FEED_PER_ROUND} food: ", f"Feeding {FEED_PER_ROUND} food: ")
+    lead = first_fitting(width - len(word), f"Next feeding {FEED_PER_ROUND} food: ", f"Feeding {FEED_PER_ROUND} food: ",
+                         "Feeding: ")
     return [(lead, ""), (word, style)]
 
 
@@ -447,7 +448,7 @@ def draw_stock(picture: Picture, view: State, top: int, layout: Layout, places: 
                                  "bold $warning" if above else ""))
     _put(picture, top + 1, NARROW_STOCK_COLS[-1], f"{SMILE} {view.pool}/{SMILE_POOL_CAP}")
     places.pool = (top + 1, NARROW_STOCK_COLS[-1])
-    _put(picture, top + 2, 0, losses_line(view, layout.stock_width))
+    _put(picture, top + 2, 0, losses_line(view, layout.stock_width + 2))  # (the pyramid's row 3 leaves 2)
     places.losses = (top + 2, 0)
     _put(picture, top + 3, 0, feed_line(view, layout.stock_width))
     places.feed = (top + 3, 0)
@@ -599,9 +600,11 @@ def draw_trade(picture: Picture, view: State, form: TradeForm, top: int, layout:
     """The Merchant's trade form; returns the rows used."""
     limit = view.trade_limit
     tax = rules.tax_due(view)
-    _put(picture, top, 0, [("Trade: ", "bold"), (f"buy up to {limit}, pay as many other goods", "")])
-    _put(picture, top + 1, 1, ("good   have  ←pay buy→  after", "dim"))
     after = after_trade(view, form)
+    word, style = feed_outlook(view, after[FOOD])  # (the stock, with its feeding line, is hidden)
+    fed = [(" · feeding: ", ""), (word, style)] if view.round < view.limit else []
+    _put(picture, top, 0, [("Trade", "bold"), (f" up to {limit}", ""), *fed])
+    _put(picture, top + 1, 1, ("good   have  ←pay buy→  after", "dim"))
     start = view.stock[:]
     for g in GOODS:
         start[g] -= view.bought[g] - view.paid[g]
