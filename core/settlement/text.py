@@ -30,6 +30,7 @@ from core.settlement.content import (
     RESOURCE_SHORT,
     RESOURCES,
     RP,
+    STORAGE_CAP,
     TRADE,
 )
 from core.settlement.state import State
@@ -111,26 +112,36 @@ def specialty_roll(state: State, character: int) -> str:
     return f"{specialty_gain(state, character)} ({roll_how(state, character)})"
 
 
+def item_effects(item: int) -> list[tuple[str, str]]:
+    """Each effect of a building or invention, from its content: a few words ("Hunter's
+    result +1") and a sentence saying it whole."""
+    it = ITEMS[item]
+    said = [(f"{CHARACTERS[c].name}'s result +{n}", f"The {CHARACTERS[c].name}'s specialty result +{n}.")
+            for c, n in enumerate(it.bonus) if n]
+    if it.no_storage_cap:
+        said.append(("no storage cap", f"No storage cap: goods are no longer cut back to {STORAGE_CAP} at "
+                     "Losses (rot and the loss of building points still happen)."))
+    if it.rot_modifier:
+        said.append((f"rot {it.rot_modifier:+d}", f"Food rot at Losses {it.rot_modifier:+d} (never below 0)."))
+    if it.fireproof:
+        said.append(("Fire does nothing", "The Fire fate card does nothing."))
+    if it.no_tax:
+        said.append(("no trade tax", "The Merchant never pays the trade tax."))
+    if it.gate:
+        said.append((f"opens rectangle {it.gate}", f"Opens rectangle {it.gate} of the satisfaction pyramid: "
+                     "no token goes there (nor beyond) until it stands."))
+    if it.smiles:
+        extra = it.smiles - 1 if it.invention else 0
+        whole = (("+1 smile every round, as every invention gives"
+                  + (f", and {extra} more: {it.smiles} smiles a round." if extra else "."))
+                 if it.invention else f"+{it.smiles} smiles every round.")
+        said.append((f"{it.smiles} smile{'s' if it.smiles != 1 else ''} a round", whole))
+    return said
+
+
 def item_effect(item: int) -> str:
     """What a building or invention does, in a few words."""
-    it = ITEMS[item]
-    parts = []
-    for c, n in enumerate(it.bonus):
-        if n:
-            parts.append(f"{CHARACTERS[c].name} +{n}")
-    if it.no_storage_cap:
-        parts.append("no storage cap")
-    if it.rot_modifier:
-        parts.append(f"rot {it.rot_modifier:+d}")
-    if it.fireproof:
-        parts.append("Fire does nothing")
-    if it.no_tax:
-        parts.append("no trade tax")
-    if it.gate:
-        parts.append(f"opens rectangle {it.gate}")
-    if it.smiles:
-        parts.append(f"{it.smiles} smile{'s' if it.smiles != 1 else ''} a round")
-    return ", ".join(parts)
+    return ", ".join(short for short, _ in item_effects(item))
 
 
 def describe(action: Action, state: State | None = None) -> str:

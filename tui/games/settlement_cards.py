@@ -45,7 +45,7 @@ from core.settlement.content import (
     TRADE,
 )
 from core.settlement.state import State
-from core.settlement.text import amount_words, cost_words, specialty_roll
+from core.settlement.text import amount_words, cost_words, item_effect, item_effects, specialty_roll
 from tui.games.settlement_render import (
     CAN_BUY,
     CANNOT,
@@ -84,53 +84,6 @@ def holder(seat: int, names: tuple[str, ...]) -> Content:
 def lines(*parts: Content | str) -> Content:
     """Paragraphs of a card, one a line (strings plain, never markup)."""
     return Content("\n").join(part if isinstance(part, Content) else plain(part) for part in parts if part)
-
-
-def effect_words(item: int) -> list[str]:
-    """What a building or invention does, every effect in a sentence (from its content)."""
-    it = ITEMS[item]
-    said: list[str] = []
-    for c, n in enumerate(it.bonus):
-        if n:
-            said.append(f"The {CHARACTERS[c].name}'s specialty result +{n}.")
-    if it.no_storage_cap:
-        said.append(f"No storage cap: goods are no longer cut back to {STORAGE_CAP} at Losses "
-                    "(rot and the loss of building points still happen).")
-    if it.rot_modifier:
-        said.append(f"Food rot at Losses {it.rot_modifier:+d} (never below 0).")
-    if it.fireproof:
-        said.append("The Fire fate card does nothing.")
-    if it.no_tax:
-        said.append("The Merchant never pays the trade tax.")
-    if it.gate:
-        said.append(f"Opens rectangle {it.gate} of the satisfaction pyramid: no token goes there "
-                    "(nor beyond) until it stands.")
-    if it.invention:
-        extra = it.smiles - 1
-        said.append("+1 smile every round, as every invention gives"
-                    + (f", and {extra} more: {it.smiles} smiles a round." if extra else "."))
-    elif it.smiles:
-        said.append(f"+{it.smiles} smiles every round.")
-    return said
-
-
-def effect_short(item: int) -> str:
-    """What an item does in a few words: "Hunter +1, 1 smile a round"."""
-    it = ITEMS[item]
-    parts = [f"{CHARACTERS[c].name}'s result +{n}" for c, n in enumerate(it.bonus) if n]
-    if it.no_storage_cap:
-        parts.append("no storage cap")
-    if it.rot_modifier:
-        parts.append(f"rot {it.rot_modifier:+d}")
-    if it.fireproof:
-        parts.append("Fire does nothing")
-    if it.no_tax:
-        parts.append("no trade tax")
-    if it.gate:
-        parts.append(f"opens rectangle {it.gate}")
-    if it.smiles:
-        parts.append(f"{it.smiles} smile{'s' if it.smiles != 1 else ''} a round")
-    return ", ".join(parts)
 
 
 def other_work_words(character: int) -> str:
@@ -497,7 +450,7 @@ def item_detail(view: State, item: int, stock: list[int] | None = None) -> tuple
         if it.cost[FOOD] and not any(short) and view.round < view.limit:
             word, _ = feed_outlook(view, view.stock[FOOD] - it.cost[FOOD])
             note += f" (next feeding after it: {word})"
-    return lead, plain(f"{note} · {effect_short(item)}")
+    return lead, plain(f"{note} · {item_effect(item)}")
 
 
 def item_card(view: State, item: int) -> CardText:
@@ -507,7 +460,7 @@ def item_card(view: State, item: int) -> CardText:
     text = lines(
         f"{kind}. Cost: {cost_words(it.cost)}, paid from the stock in the mayor's shop (field 11). "
         "There is one of it; it works at once.",
-        *effect_words(item),
+        *(whole for _, whole in item_effects(item)),
     )
     if view.owned[item]:
         state = plain(f"{OWNED} {'Made' if it.invention else 'Built'} in round {view.owned[item]}.")
