@@ -21,14 +21,16 @@ from core.settlement.actions import (
     Swap,
 )
 from core.settlement.content import (
+    BP,
     CHARACTER_AT,
     CHARACTERS,
     FATE,
     GATES,
     ITEMS,
-
     RESOURCE_SHORT,
     RESOURCES,
+    RP,
+    STORAGE_CAP,
     TRADE,
 )
 from core.settlement.state import State
@@ -48,6 +50,26 @@ def cost_text(cost: tuple[int, ...]) -> str:
     return ", ".join(amount(n, r) for r, n in enumerate(cost) if n)
 
 
+POINT_WORDS = {RP: "research point", BP: "building point"}
+"""Research and building points by their whole names (the stock calls them RP and BP)."""
+
+
+def amount_words(n: int, resource: int) -> str:
+    """ "3 food", "1 research point", "5 building points": every word whole.
+
+    >>> amount_words(1, 5), amount_words(5, 6), amount_words(2, 1)
+    ('1 research point', '5 building points', '2 wood')
+    """
+    if resource in POINT_WORDS:
+        return f"{n} {POINT_WORDS[resource]}{'' if n == 1 else 's'}"
+    return f"{n} {RESOURCE_SHORT[resource]}"
+
+
+def cost_words(amounts: tuple[int, ...] | list[int]) -> str:
+    """Amounts per resource in whole words: "6 wood, 5 stone, 5 building points"."""
+    return ", ".join(amount_words(n, r) for r, n in enumerate(amounts) if n)
+
+
 def specialty_text(character: int) -> str:
     """What a character's specialty does, in a few words."""
     spec = CHARACTERS[character]
@@ -58,47 +80,68 @@ def specialty_text(character: int) -> str:
     return f"roll for {RESOURCE_SHORT[spec.product]}"
 
 
-def dice_text(state: State, character: int) -> str:
-    """The specialty roll ``character`` would make now: "d6", "d6+1", "2d6", "d6−2".
-
-    The minus is an ASCII hyphen, so every terminal shows it.
-    """
+def roll_range(state: State, character: int) -> str:
+    """The least and the most a specialty result can be now: "1-6", "2-7", "2-12", "0-4"."""
     dice = rules.specialty_dice(state, character)
     bonus = rules.specialty_bonus(state, character)
-    return f"{'2' if dice == 2 else ''}d6" + (f"{bonus:+d}" if bonus else "")
+    return f"{max(0, dice + bonus)}-{max(0, 6 * dice + bonus)}"
+
+
+def roll_how(state: State, character: int) -> str:
+    """How the specialty result is rolled now, in words: "a die", "a die +1", "2 dice -2"."""
+    dice = rules.specialty_dice(state, character)
+    bonus = rules.specialty_bonus(state, character)
+    return ("2 dice" if dice == 2 else "a die") + (f" {bonus:+d}" if bonus else "")
+
+
+def specialty_gain(state: State, character: int) -> str:
+    """What specialty work would give now: "1-6 food", "trade up to 3-8 goods",
+    "1-6 ore into iron"."""
+    spec = CHARACTERS[character]
+    span = roll_range(state, character)
+    if spec.kind == TRADE:
+        return f"trade up to {span} goods"
+    if spec.source >= 0:
+        return f"{span} {RESOURCE_SHORT[spec.source]} into {RESOURCE_SHORT[spec.product]}"
+    return f"{span} {RESOURCE_SHORT[spec.product]}"
 
 
 def specialty_roll(state: State, character: int) -> str:
-    """What specialty work would do now, with its roll: "d6+1 food", "trade up to d6+2 goods"."""
-    spec = CHARACTERS[character]
-    roll = dice_text(state, character)
-    if spec.kind == TRADE:
-        return f"trade up to {roll} goods"
-    if spec.source >= 0:
-        return f"smelt up to {roll} {RESOURCE_SHORT[spec.source]} into {RESOURCE_SHORT[spec.product]}"
-    return f"{roll} {RESOURCE_SHORT[spec.product]}"
+    """What specialty work would give now and how it is rolled: "1-6 food (a die)",
+    "trade up to 3-8 goods (a die +2)"."""
+    return f"{specialty_gain(state, character)} ({roll_how(state, character)})"
+
+
+def item_effects(item: int) -> list[tuple[str, str]]:
+    """Each effect of a building or invention, from its content: a few words ("Hunter's
+    result +1") and a sentence saying it whole."""
+    it = ITEMS[item]
+    said = [(f"{CHARACTERS[c].name}'s result +{n}", f"The {CHARACTERS[c].name}'s specialty result +{n}.")
+            for c, n in enumerate(it.bonus) if n]
+    if it.no_storage_cap:
+        said.append(("no storage cap", f"No storage cap: goods are no longer cut back to {STORAGE_CAP} at "
+                     "Losses (rot and the loss of building points still happen)."))
+    if it.rot_modifier:
+        said.append((f"rot {it.rot_modifier:+d}", f"Food rot at Losses {it.rot_modifier:+d} (never below 0)."))
+    if it.fireproof:
+        said.append(("Fire does nothing", "The Fire fate card does nothing."))
+    if it.no_tax:
+        said.append(("no trade tax", "The Merchant never pays the trade tax."))
+    if it.gate:
+        said.append((f"opens rectangle {it.gate}", f"Opens rectangle {it.gate} of the satisfaction pyramid: "
+                     "no token goes there (nor beyond) until it stands."))
+    if it.smiles:
+        extra = it.smiles - 1 if it.invention else 0
+        whole = (("+1 smile every round, as every invention gives"
+                  + (f", and {extra} more: {it.smiles} smiles a round." if extra else "."))
+                 if it.invention else f"+{it.smiles} smiles every round.")
+        said.append((f"{it.smiles} smile{'s' if it.smiles != 1 else ''} a round", whole))
+    return said
 
 
 def item_effect(item: int) -> str:
     """What a building or invention does, in a few words."""
-    it = ITEMS[item]
-    parts = []
-    for c, n in enumerate(it.bonus):
-        if n:
-            parts.append(f"{CHARACTERS[c].name} +{n}")
-    if it.no_storage_cap:
-        parts.append("no storage cap")
-    if it.rot_modifier:
-        parts.append(f"rot {it.rot_modifier:+d}")
-    if it.fireproof:
-        parts.append("Fire does nothing")
-    if it.no_tax:
-        parts.append("no trade tax")
-    if it.gate:
-        parts.append(f"opens rectangle {it.gate}")
-    if it.smiles:
-        parts.append(f"{it.smiles} smile{'s' if it.smiles != 1 else ''} a round")
-    return ", ".join(parts)
+    return ", ".join(short for short, _ in item_effects(item))
 
 
 def describe(action: Action, state: State | None = None) -> str:
@@ -285,18 +328,22 @@ def prompt(state: State, seat: int) -> str:
     step = state.step
     if step == "pick":
         return "Take a character."
+    # (the progress before it names the character: "Round 3/13 · Builder")
     if step == "work":
         c = CHARACTERS[CHARACTER_AT[state.pos]]
-        return f"{c.name}: specialty ({specialty_roll(state, c.index)}) or make 1 of something else."
+        if c.kind == TRADE:
+            return f"trade (up to {roll_range(state, c.index)} goods) or other work."
+        return f"specialty ({specialty_gain(state, c.index)}) or other work."
     if step == "trade":
         left = state.trade_limit - state.swaps()
-        return f"Merchant: trade up to {left} more good{'s' if left != 1 else ''} (buy one, pay another), or finish."
+        more = "" if state.swaps() == 0 else " more"
+        return f"trade: buy up to {left}{more} good{'s' if left != 1 else ''}, pay as many others."
     if step == "tax":
         return "Tax collector: pay 3 goods or lose 5 smiles."
     if step == "tax_pay":
         return f"Tax collector: pay {state.tax_left} more good{'s' if state.tax_left != 1 else ''}."
     if step == "shop":
-        return "Mayor: buy buildings and inventions, then Done."
+        return "buy buildings and inventions, then Done."
     return "The game is over."
 
 

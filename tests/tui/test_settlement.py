@@ -13,6 +13,7 @@ import asyncio
 from typing import Any, Callable
 
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from core.settlement import GAME
 from core.settlement.actions import (
@@ -37,11 +38,11 @@ from core.settlement.content import (
     RESOURCES,
 )
 from core.settlement.state import State
+from core.settlement.text import specialty_roll
 from core.table import Controller, Seat, Table
 from saves import Autosaver
 from tui.app import MeepleApp
 from tui.games.settlement import TAX_ROW, SettlementScreen
-from tui.games.settlement_render import specialty_words
 from tui.widgets.action_list import ActionList
 from tui.widgets.picture import BoardPicture
 
@@ -149,8 +150,8 @@ def test_enter_on_the_pawns_field_is_specialty_work_with_its_roll_shown() -> Non
             view = table.view(table.to_act()[0])
             places = screen.places(view)
             assert screen.cursor_position == places.fields[0], "the cursor starts on the pawn's field"
-            roll = specialty_words(view, 0)
-            assert roll.startswith("d6") and roll.endswith("food")
+            roll = specialty_roll(view, 0)
+            assert roll.startswith("1-6 food") or roll.startswith("2-7 food"), roll  # (Bow +1)
             assert f"Enter: specialty, {roll}" in detail(screen), detail(screen)
             assert "●" in board_lines(screen)[1][:2], "the pawn is drawn at the Hunter's field"
             seat = table.to_act()[0]
@@ -200,7 +201,7 @@ def test_the_trade_form_refuses_a_wrong_trade_and_makes_a_right_one() -> None:
             view: State = table.view(table.to_act()[0])
             form = screen._form
             assert form is not None and form.net == [0] * 5
-            assert "Trade: buy up to" in "\n".join(board_lines(screen))
+            assert "Trade up to" in "\n".join(board_lines(screen))
             food, stone = 0, 2
             limit = view.trade_limit
             # buy as many food as the roll allows, then one more: refused as the keys go
@@ -312,7 +313,9 @@ def test_the_draft_picks_on_the_tracks_fields() -> None:
     asyncio.run(main())
 
 
-def test_the_board_shows_the_round_the_stock_the_pyramid_and_the_shop_at_both_sizes() -> None:
+def test_the_board_shows_the_fate_the_stock_the_pyramid_and_the_shop_at_both_sizes() -> None:
+    """The round is on the status line only; the board has this round's fate card, the
+    stock in words, the pyramid and every item, without scrolling."""
     async def main() -> None:
         for size in ((80, 24), (120, 40)):
             app = MeepleApp(bot_delay=0)
@@ -320,7 +323,9 @@ def test_the_board_shows_the_round_the_stock_the_pyramid_and_the_shop_at_both_si
                 table = settlement_table(at_step("work", lambda s: s.round == 3 and s.pos == 7))
                 screen = await open_settlement(pilot, table)
                 text = "\n".join(board_lines(screen))
-                assert "Round 3/13 Normal" in text and "fate pile" in text
+                assert "Round 3/13" in str(screen.query_one("#status", Static).content)
+                assert "Round" not in text, "the round is told once, on the status line"
+                assert "Mine collapse" in text and ("pile 17" in text or "Normal" in text)
                 for word in ("Hunter", "Builder", "Losses", "Mayor", "food", "iron", "RP", "BP", "☺"):
                     assert word in text, (size, word)
                 assert text.count("[") >= 10, "ten rectangles"
@@ -331,7 +336,7 @@ def test_the_board_shows_the_round_the_stock_the_pyramid_and_the_shop_at_both_si
                 board = screen.query_one("#board")
                 assert picture.outer_size.height + 2 <= board.content_region.height, "no scrolling"
                 if size == (120, 40):
-                    assert "Satisfaction" in text and "Warehouse: opens 2" in text
+                    assert "tokens 0/10" in text and "Warehouse: opens 2" in text
                     assert screen.query_one("#st-legend").display
 
     asyncio.run(main())

@@ -1,12 +1,16 @@
 """The Settlement screen: the settlement track, the shared stock, the pyramid and the shop.
 
-The board uses the shared cursor. Arrows move over the twelve fields of the track, the
-goods and points of the stock, the pyramid's rectangles and the buildings and inventions;
-the detail line under the board tells what the place is and what Enter does there:
+The board uses the shared cursor. Arrows move over the twelve fields of the track, this
+round's fate card, the goods and points of the stock, the smiles, what Losses would take,
+the next feeding, the pyramid's rectangles and the buildings and inventions; the detail
+line under the board tells in words what the place is, what it costs and gives, and what
+Enter does there (:mod:`tui.games.settlement_cards`), and ``i`` opens the card viewer with
+everything the content says of it and its state now:
 
-- on the field of the character whose turn it is, Enter is its specialty work (the detail
-  line gives the roll, "d6+1 food"); other work is Enter on a good or point of the stock
-  ("make 1 of that"), or a move in the list;
+- on the field of the character whose turn it is (where each turn puts the cursor), Enter
+  is its specialty work (the detail line says what it can make, "2-7 food (a die +1)");
+  other work is Enter on a good or point of the stock ("make 1 of that"), or a move in the
+  list;
 - in the draft, Enter on a character's field takes it;
 - the Tax collector: Enter on the fate field lists paying and refusing; each good paid is
   Enter on that good of the stock;
@@ -49,30 +53,19 @@ from core.settlement.actions import (
     Swap,
 )
 from core.settlement.content import (
-    BP,
     CHARACTER_AT,
     CHARACTERS,
-    FATE,
     FATE_FIELD,
-    GATES,
     GOODS,
     IRON,
     ITEMS,
-    LOSSES_FIELD,
-    MAYOR_FIELD,
-    PYRAMID_ROWS,
-    RESOURCE_NAMES,
     RESOURCE_SHORT,
-    SMILES_PER_TOKEN,
-    STORAGE_CAP,
-    TRACK,
 )
 from core.settlement.state import State
-from core.settlement.text import item_effect
+from core.settlement.text import amount_words
 from core.table import LogEntry
+from tui.games import settlement_cards as words
 from tui.games.settlement_render import (
-    FIELD_NAMES,
-    FIELD_SHORT,
     LEGEND_ENTRIES,
     NARROW,
     WIDE,
@@ -80,22 +73,16 @@ from tui.games.settlement_render import (
     Places,
     TradeForm,
     after_trade,
-    cap_losses,
-    compact,
-    feed_outlook,
-    missing,
     render_board,
-    rot_text,
-    specialty_words,
     trade_problem,
 )
+from tui.screens.card_viewer import CardText
 from tui.screens.game import GameScreen
 from tui.text import notify, plain, template
 from tui.widgets.board import BoardView
 from tui.widgets.cursor import Target
 from tui.widgets.legend import Legend
 from tui.widgets.picture import BoardPicture, Picture
-from tui.widgets.players import player_tag
 
 TAX_ROW = len(GOODS)
 """The trade form's row of the tax good (after the five goods)."""
@@ -129,28 +116,31 @@ class SettlementScreen(GameScreen):
     PRIVATE_IN_SCOREBOARD = True
     DETAIL_LINE = "#st-detail"
     HELP_KEYS = [
-        ("arrows", "Move over the track's fields, the stock, the pyramid and the buildings and "
-                   "inventions; the line under the board tells what is there"),
-        ("enter", "On the field whose turn it is: specialty work (the roll shown, d6+1) · on a "
-                  "good or point of the stock: other work, make 1 of it (or pay it to the Tax "
-                  "collector) · on a field in the draft: take that character · on a building or "
-                  "invention in the mayor's shop: buy it · on the fate field: pay or refuse "
-                  "the Tax collector"),
+        ("goal", "Together, put a token on all 10 rectangles of the pyramid by the last round "
+                 "(10 smiles a token, at most 2 a round) and feed the settlers 6 food at the start "
+                 "of every round: a food missing costs a token, and with none left the game is lost"),
+        ("arrows", "Move over the track's fields, this round's fate, the stock, the smiles, what "
+                   "Losses would take, the next feeding, the pyramid and the buildings and "
+                   "inventions; the line under the board tells what is there, in words"),
+        ("enter", "On the field whose turn it is: specialty work (the line under the board gives "
+                  "what it can make, 1-6 food) · on a good or point of the stock: other work, make 1 "
+                  "of it (or pay it to the Tax collector) · on a field in the draft: take that "
+                  "character · on a building or invention in the mayor's shop: buy it · on the "
+                  "fate field: pay or refuse the Tax collector"),
         ("trade form", "up/down a good or the tax · right buys one more (pays one fewer) · left "
                        "pays one more (buys one fewer) · left/right on the tax row: the tax good · "
                        "enter makes the trade (all zero: buy nothing)"),
         ("e", "Done: end the mayor's shopping, or make the trade as set in the form"),
         ("m", "Jump to the move list (type to filter)"),
-        ("track", "● the pawn · under each character its holder (letter and name); under Fate "
-                  "this round's card, under Mayor the mayor, under Losses the rot roll"),
-        ("stock", "! a good above the cap of 10 (cut at Losses until the Warehouse stands) · "
-                  "Losses: what the end of the round takes · Next feed 6: safe, at risk (rot) "
-                  "or short · ☺ smiles in the pool, at most 20"),
+        ("track", "● the pawn · under each character its holder's letter (and name where it fits); "
+                  "under Fate the cards left in the pile, under Mayor the mayor, under Losses the "
+                  "food rot can take · between the rows this round's fate card"),
+        ("stock", "! a good above the cap of 10 (cut at Losses until the Warehouse stands) · RP "
+                  "research points, BP building points · ☺ smiles in the pool, at most 20"),
         ("pyramid", "■ a token · W M T a gate still shut: rectangle 2 needs the Warehouse, 4 the "
                     "Monument, 7 the Town Hall · 10 smiles a token, at most 2 a round"),
-        ("shop", "✓ owned (r3: bought in round 3) · ● the stock pays it now · ○ not yet, with "
-                 "what is still missing (-5B) · f w s o i food wood stone ore iron, R research, "
-                 "B building points"),
+        ("shop", "✓ owned · ● the stock pays it now · ○ not yet (wide screens: what is still "
+                 "missing) · the line under the board gives the cost and what is missing"),
     ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -160,6 +150,7 @@ class SettlementScreen(GameScreen):
         self._form_for: tuple[Any, ...] = ()
         self._queue: list[Hashable] = []  # the trade's moves still to submit, in order
         self._targets_for: tuple[Any, ...] = ()
+        self._reserved_for: tuple[Any, ...] = ()  # the places the detail line's rows are for
 
     # --- layout ---------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -352,14 +343,15 @@ class SettlementScreen(GameScreen):
         decision = (len(self.table.log), self.viewer)
         current = self.board_cursor.current
         here = None if current is None else (current.row, current.col)
-        if groups and decision != self._targets_for and here not in groups:
-            self.board_cursor.index = -1  # a new decision: start where a move can be made
+        if groups and decision != self._targets_for and (here not in groups or view.step == "work"):
+            # A new decision: start where a move can be made; a character's turn always on
+            # its field, so that Enter is its specialty as the status line says (the cursor
+            # left on a good by the last other work would make that good again).
+            self.board_cursor.index = -1
         self._targets_for = decision
         places = self.places(view)
         looks = set(places.fields.values()) | set(places.stock.values()) | set(places.rects.values())
-        looks |= set(places.items.values())
-        if places.fate is not None:
-            looks.add(places.fate)
+        looks |= set(places.items.values()) | set(places.notes().values())
         keys = sorted(groups)
         if view.step == "work":
             # the pawn's field first: Enter there is the specialty
@@ -410,37 +402,80 @@ class SettlementScreen(GameScreen):
         picture, places = render_board(view, self.names(), self.layout_size, form)
         self.mark_board(picture, view)
         self.query_one("#st-picture", BoardPicture).show(picture)
-        self.show_detail("#st-detail", self._detail(view, places, form))
-        self.fit_legend("#st-legend", "#st-detail", picture.height)
+        # The detail line keeps the rows of its tallest text among the places the cursor can
+        # visit now (in the trade: the form's keys), so an arrow never lays the screen out.
+        key = (len(self.table.log), self.viewer, form is None, tuple(t.key for t in self.board_cursor.targets),
+               self.query_one("#st-detail").content_region.width)
+        if key != self._reserved_for:
+            self._reserved_for = key
+            self.reserve_detail("#st-detail", [self._form_detail(view)] if form is not None else [
+                self._detail(view, places, (t.row, t.col)) for t in self.board_cursor.targets])
+            # (the legend is fitted again once the detail line has its new rows)
+            self.call_after_refresh(self._fit_legend, picture.height)
+        self.show_detail("#st-detail", self._form_detail(view) if form is not None
+                         else self._detail(view, places, self.cursor_position))
+        self._fit_legend(picture.height)
 
-    # --- the detail line --------------------------------------------------------------------
-    def _detail(self, view: State, places: Places, form: TradeForm | None) -> Content:
-        if form is not None:
-            return self._form_detail(view, form)
-        cursor = self.cursor_position
-        if cursor is None:
+    def _fit_legend(self, board_rows: int) -> None:
+        """The legend where it fits; never on the 80-column board, whose places each tell
+        their symbols in words (the legend's rows go to the detail line)."""
+        if not self.is_attached:
+            return
+        if self.layout_size.wide:
+            self.fit_legend("#st-legend", "#st-detail", board_rows)
+        else:
+            self.query_one("#st-legend", Legend).display = False
+
+    # --- the detail line and the card viewer ----------------------------------------------
+    def place_at(self, view: State, position: tuple[int, int] | None) -> words.Place | None:
+        """Which place of the board is at ``position`` (see :data:`settlement_cards.Place`)."""
+        if position is None:
+            return None
+        places = self.places(view)
+        kinds: tuple[tuple[str, dict[int, tuple[int, int]]], ...] = (
+            ("field", places.fields), ("stock", places.stock), ("rect", places.rects), ("item", places.items))
+        for kind, found in kinds:
+            for key, where in found.items():
+                if where == position:
+                    return kind, key
+        for name, where in places.notes().items():
+            if where == position:
+                return name, 0
+        return None
+
+    def place_card(self, view: State) -> CardText | None:
+        """The card viewer's text of the place under the cursor."""
+        place = self.place_at(view, self.cursor_position)
+        return None if place is None else words.place_card(view, place, self.names())
+
+    def _detail(self, view: State, places: Places, cursor: tuple[int, int] | None) -> Content:
+        """The detail line of the place at ``cursor``: what it is, what it costs and gives,
+        what Enter does there."""
+        place = self.place_at(view, cursor)
+        if place is None or cursor is None:
             return Content()
+        kind, key = place
         actions = self.board_actions.get(cursor, [])
-        for pos, where in places.fields.items():
-            if where == cursor:
-                text = self._field_detail(view, pos)
-                if view.step == "work" and pos == view.pos:
-                    return text  # (it says what Enter does)
-                return Content.assemble(text, self._enter_hint(view, actions))
-        if cursor == places.fate:
-            return self._fate_detail(view)
-        for r, where in places.stock.items():
-            if where == cursor:  # (what Enter does first: a narrow line cuts the end)
-                lead, note = self._stock_detail(view, r)
-                return Content.assemble(lead, self._enter_hint(view, actions), note)
-        for rect, where in places.rects.items():
-            if where == cursor:
-                return self._rect_detail(view, rect)
-        for item, where in places.items.items():
-            if where == cursor:
-                lead, note = self._item_detail(view, item)
-                return Content.assemble(lead, self._enter_hint(view, actions), note)
-        return Content()
+        hint = self._enter_hint(view, actions)
+        if kind == "field":
+            acting = key == view.pos and self.viewer in self.table.to_act() and not self.table.is_over()
+            text = words.field_detail(view, key, self.names(), acting)
+            return text if acting and view.step == "work" else Content.assemble(text, hint)
+        if kind == "stock":  # (what Enter does next to the name: it is what a player looks for)
+            lead, note = words.stock_detail(view, key)
+            return Content.assemble(lead, hint, note)
+        if kind == "item":
+            lead, note = words.item_detail(view, key)
+            return Content.assemble(lead, hint, note)
+        if kind == "rect":
+            return words.rect_detail(view, key)
+        if kind == "fate":
+            return words.fate_detail(view)
+        if kind == "pool":
+            return words.pool_detail(view)
+        if kind == "losses":
+            return words.losses_detail(view)
+        return words.feed_detail(view)
 
     def _enter_hint(self, view: State, actions: list[Hashable]) -> Content:
         if not actions:
@@ -455,105 +490,24 @@ class SettlementScreen(GameScreen):
         if isinstance(action, Buy):
             return "buy it"
         if isinstance(action, Other):
-            made = "1 iron from 1 ore" if action.product == IRON else f"1 {RESOURCE_SHORT[action.product]}"
+            made = "1 iron from 1 ore" if action.product == IRON else amount_words(1, action.product)
             return f"make {made} (other work)"
         if isinstance(action, PayOne):
             return f"pay 1 {RESOURCE_SHORT[action.good]} to the Tax collector"
         if isinstance(action, Pick):
             return f"take the {CHARACTERS[action.character].name}"
+        if isinstance(action, Pay):
+            return "pay 3 goods"
+        if isinstance(action, Refuse):
+            return f"refuse, lose 5 smiles (the pool has {view.pool})"
         return self.action_label(action, view)
 
-    def _holder(self, seat: int) -> Content:
-        if not 0 <= seat < len(self.table.seats):
-            return plain("nobody yet")
-        return player_tag(seat, self.table.seats[seat].name)
-
-    def _field_detail(self, view: State, pos: int) -> Content:
-        fid = TRACK[pos]
-        lead = template("[b]$n $name[/]", n=pos + 1, name=FIELD_NAMES[fid])
-        character = CHARACTER_AT.get(pos, -1)
-        if character >= 0:
-            parts = [lead, plain(" · "), self._holder(view.holder[character])]
-            if view.step == "pick" and view.holder[character] < 0:
-                pass  # (Enter's move says what it does)
-            elif rules.is_skipped(view, character):
-                parts.append(plain(" · does not work this round (Fever)"))
-            elif view.step == "work" and pos == view.pos and self.viewer in self.table.to_act():
-                parts.append(template(" · [b]Enter[/]: specialty, $roll · other work: Enter on a good "
-                                      "of the stock", roll=specialty_words(view, character)))
-                return Content.assemble(*parts)
-            else:
-                parts.append(plain(f" · specialty {specialty_words(view, character)}"))
-            return Content.assemble(*parts)
-        if pos == FATE_FIELD:
-            return self._fate_detail(view)
-        if pos == MAYOR_FIELD:
-            return Content.assemble(lead, plain(" · "), self._holder(view.mayor),
-                                    plain(" buys buildings and inventions here; the role passes right each round"))
-        assert pos == LOSSES_FIELD
-        cap = (f"goods above {STORAGE_CAP} thrown away" if rules.storage_capped(view)
-               else "no storage cap (Warehouse)")
-        return Content.assemble(lead, plain(f" · food rots ({rot_text(view)}), every BP is lost, {cap}"))
-
-    def _fate_detail(self, view: State) -> Content:
-        pile = f" · {len(view.fate_pile)} cards in the pile"
-        if view.fate < 0:
-            return Content.assemble(template("[b]6 Fate[/]"), plain(f" · the mayor draws a card here{pile}"))
-        card = FATE[view.fate]
-        hint = Content()
-        if view.step == "tax":
-            hint = template(" · [b]Enter[/]: pay 3 goods or lose 5 smiles")
-        return Content.assemble(template("[b]6 Fate: $name[/]", name=card.name), hint, plain(f" · {card.text}{pile}"))
-
-    def _stock_detail(self, view: State, r: int) -> tuple[Content, Content]:
-        amount = view.stock[r]
-        lead = template("[b]$name $n[/]", name=RESOURCE_NAMES[r].capitalize(), n=amount)
-        if r in GOODS:
-            if rules.storage_capped(view):
-                over = cap_losses(view, view.stock)[r]
-                note = f" · cap {STORAGE_CAP} at Losses" + (f": {over} would be thrown away" if over else "")
-            else:
-                note = " · no cap (Warehouse)"
-            if r == GOODS[0]:
-                word, _ = feed_outlook(view)
-                note += f" · rot {rot_text(view)} · next feeding 6: {word}"
-        elif r == BP:
-            note = " · every BP left is lost at Losses: spend them in the mayor's shop"
-        else:
-            note = " · never lost; inventions cost RP"
-        return lead, plain(note)
-
-    def _rect_detail(self, view: State, rect: int) -> Content:
-        row = next(i + 1 for i in range(len(PYRAMID_ROWS)) if rect <= sum(PYRAMID_ROWS[: i + 1]))
-        state = "a token" if rect <= view.tokens else "empty"
-        lead = template("[b]Rectangle $rect[/] (row $row): $state", rect=rect, row=row, state=state)
-        gate = GATES.get(rect, -1)
-        note = ""
-        if gate >= 0:
-            built = "built" if view.owned[gate] else "not built yet"
-            note = f" · needs the {ITEMS[gate].name} ({built})"
-        note += f" · {SMILES_PER_TOKEN} smiles a token, at most 2 a round; smiles {view.pool}/20"
-        return Content.assemble(lead, plain(note))
-
-    def _item_detail(self, view: State, item: int) -> tuple[Content, Content]:
-        it = ITEMS[item]
-        kind = "invention" if it.invention else "building"
-        lead = template("[b]$name[/] ($kind)", name=it.name, kind=kind)
-        if view.owned[item]:
-            note = f" · {'made' if it.invention else 'built'} in round {view.owned[item]}"
-        else:
-            short = missing(view.stock, item)
-            note = f" · costs {compact(it.cost, True)}"
-            note += f", missing {compact(short, True)}" if any(short) else ", the stock pays it"
-        return lead, plain(f"{note} · {item_effect(item)}")
-
-    def _form_detail(self, view: State, form: TradeForm) -> Content:
+    def _form_detail(self, view: State) -> Content:
         limit = view.trade_limit
-        rolled = f"The roll: up to {limit} good{'s' if limit != 1 else ''}"
-        tax = "a tax of 1 good" if rules.tax_due(view) else "no tax"
+        tax = "tax 1 good" if rules.tax_due(view) else "no tax"
         return Content.assemble(
-            plain(f"{rolled}, {tax}. "),
-            template("[b]↑↓[/] good · [b]→[/] buy more · [b]←[/] pay more · [b]Enter[/] makes the trade"),
+            plain(f"Up to {limit} good{'s' if limit != 1 else ''}, {tax} · "),
+            template("[b]↑↓[/] a good · [b]→[/] buy · [b]←[/] pay · [b]Enter[/] trades"),
         )
 
     # --- keys -----------------------------------------------------------------------------
@@ -622,12 +576,12 @@ class SettlementScreen(GameScreen):
         for seat in range(view.players):
             held = view.seats_of(seat)
             if len(held) == len(CHARACTERS):
-                words = "all nine characters"
+                said = "all nine characters"
             else:
-                words = " ".join(FIELD_SHORT[CHARACTERS[c].id].rstrip(".") for c in held) or "no character yet"
+                said = ", ".join(CHARACTERS[c].name for c in held) or "no character yet"
             if seat == view.mayor and view.step != "pick":
-                words += " · mayor"
-            extra[seat] = template("\n $words", words=words)
+                said += " · mayor"
+            extra[seat] = template("\n $said", said=said)
         return extra
 
     def game_over_extra(self) -> Content:
