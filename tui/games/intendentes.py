@@ -622,7 +622,7 @@ class IntendentesScreen(GameScreen):
                                    money=money_text(view, seat), food=view.warehouse[seat],
                                    discontent=view.discontent[seat], plans=len(view.hand[seat]))
             if any(view.cards[seat]):
-                extra[seat] += template(" · cards [b $error]$held[/]", held=held_words(view, seat))
+                extra[seat] += template("\n cards [b $error]$held[/]", held=held_words(view, seat))
         return extra
 
     def private_text(self, view: State) -> Content:

@@ -179,7 +179,7 @@ def kind_word(block: Block) -> str:
 def people_words(block: Block, bought: bool) -> str:
     """ "3 arrive, room for 5" (``bought``: "room for 5")."""
     if block.initial and not bought:
-        return f"{block.initial} arrive, room for {block.capacity}"
+        return f"{block.initial} arrive{'s' if block.initial == 1 else ''}, room for {block.capacity}"
     return f"room for {block.capacity}"
 
 
@@ -233,7 +233,7 @@ def block_text(block: Block) -> Content:
     else:
         lines.append(block.text + ".")
     if block.index < DECK_SIZE:
-        risk = f"risk {mods_words(block)}" if any(block.mods) else "no risk change"
+        risk = f"your risk indices change: {mods_words(block)}" if any(block.mods) else "no risk change"
         lines.append(f"When bought: splendor +{block.splendor}; {risk}.")
     return paragraphs("\n".join(lines))
 
@@ -245,7 +245,9 @@ def slot_state(view: State, slot: int, seat: int | None) -> str:
     lines = [f"{SLOT_WORDS[slot]}." if slot < 3 else "The next block: for sale once a block is bought."]
     if slot < 3 and view.slot == slot and view.stage == G_BIDDING:
         lines.append("Being auctioned: " + "".join(text for text, _ in auction_parts(view, WIDE)).split(" · money")[0])
-    if seat is not None and slot < 3:
+    if seat is not None and slot < 3 and view.phase != 1:
+        lines.append("Auctions are held in the Bidding phase (phase 1) of the next round.")
+    elif seat is not None and slot < 3:
         money = view.money[seat]
         low = view.high_bid + 1 if view.slot == slot and view.high_bidder != NONE else info.cost
         if view.bid_status[seat] == ACQUIRED and view.stage == G_BIDDING:
@@ -274,10 +276,16 @@ def own_block_state(view: State, seat: int, block: int) -> str:
 
 
 # --- the district's figures and tracks ---------------------------------------------------------
+def food_forecast(view: State, seat: int) -> str:
+    """ "you have 4 food; this round yours make 4 and eat 8"."""
+    return (f"you have {view.warehouse[seat]} food; this round yours make {production(view, seat)} "
+            f"and eat {sum(view.people[seat])}")
+
+
 def figures_detail(view: State, seat: int) -> str:
     """The mayor's money, splendor and food, in words."""
     return (f"{view.names[seat]}: {money_text(view, seat)} money · splendor ★{view.splendor[seat]}, "
-            f"the score · {view.warehouse[seat]} food in the warehouse")
+            f"the score · {food_forecast(view, seat)}")
 
 
 def figures_card(view: State, seat: int) -> CardText:
@@ -289,16 +297,18 @@ def figures_card(view: State, seat: int) -> CardText:
         f"Food waits in the warehouse ({WAREHOUSE_MAX} at most): each inhabitant eats 1 in Balance; "
         "a shortfall is a famine.")
     people = sum(view.people[seat])
+    balance = production(view, seat) - people
+    food = (f"{balance} food more than they eat" if balance >= 0 else
+            f"{-balance} food less than they eat (the warehouse makes up for it; when it is empty, a famine)")
     state = plain(f"{money_text(view, seat)} · ★{view.splendor[seat]} · {view.warehouse[seat]} food · "
-                  f"{people} inhabitants, who eat {people} food a round; this round they make "
-                  f"${income(view, seat)} and {production(view, seat)} food.")
+                  f"{people} inhabitants; this round they make ${income(view, seat)} and {food}.")
     return CardText(f"{view.names[seat]}'s district", text, state)
 
 
 def market_detail(view: State, seat: int) -> str:
-    """The food market in words."""
-    return (f"Food market: {FOOD_PER_PURCHASE} food for ${market_price(view, seat)}, once a round in Balance; "
-            "each purchase raises the price")
+    """The food market in words, and whether the mayor needs food."""
+    return (f"Food market: {FOOD_PER_PURCHASE} food for ${market_price(view, seat)}, once a round in Balance · "
+            f"{food_forecast(view, seat)}")
 
 
 def market_card(view: State, seat: int) -> CardText:
@@ -309,7 +319,7 @@ def market_card(view: State, seat: int) -> CardText:
         "The price rises a space after each purchase and falls back one after the market.\n"
         f"Prices: {prices}.")
     state = plain(f"Now {FOOD_PER_PURCHASE} food cost you ${market_price(view, seat)} "
-                  f"(the track's price ${MARKET_PRICES[view.market]}). You have {view.warehouse[seat]} food.")
+                  f"(the track's price ${MARKET_PRICES[view.market]}); {food_forecast(view, seat)}.")
     return CardText("Food market", text, state)
 
 

@@ -286,10 +286,10 @@ def _draw_names(picture: Picture, view: State, slots: list[int], layout: Layout,
     row, col = 0, picture.put(0, 0, "for sale ", "dim")
     for slot, block in enumerate(slots):
         name = BLOCKS[block].name if block != NONE else "—"
-        lead = ("next " if slot == 3 else "") + (" · " if 0 < slot < 3 else "  " if slot == 3 else "")
+        lead = "  next " if slot == 3 else " · " if slot else ""
         if col + len(lead) + len(name) > layout.width:
             row, col = row + 1, 2
-            lead = lead.strip(" ·") + (" " if lead.strip(" ·") else "")
+            lead = lead.lstrip(" ·")
         col += picture.put(row, col, lead, "dim")
         places[slot] = (row, col)
         col += picture.put(row, col, name, "dim" if slot == 3 else "")
