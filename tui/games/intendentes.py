@@ -429,7 +429,9 @@ class IntendentesScreen(GameScreen):
         if width <= 0:
             return
         targets = tuple((t.row, t.col) for t in self.board_cursor.targets)
-        key = (view, targets, width, self.shown, self._aim != [])
+        log = self.table.log
+        # (a view is a new object at each call: the decision is told by the log)
+        key = (len(log), id(log[-1]) if log else 0, self.viewer, targets, width, self.shown, self._aim != [])
         if key == self._detail_rows:
             return
         self._detail_rows = key

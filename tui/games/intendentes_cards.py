@@ -107,48 +107,43 @@ def paragraphs(text: str) -> Content:
 
 
 # --- the Enter hint ---------------------------------------------------------------------------
+VERBS: dict[type, str] = {
+    Open: "auction",
+    Decline: "decline",
+    Bid: "the bid entry",
+    Move: "move an inhabitant away",
+    TrainStation: "a newcomer here (Train Station)",
+    Keep: "keep it",
+    Discard: "discard it and draw 2",
+    HydraulicWorks: "clear a flood card for free",
+    Stadium: "the Stadium calms discontent",
+    Place: "place an inhabitant here",
+    Remove: "remove an inhabitant",
+    Choose: "more room here (Housing Plan)",
+    Birth: "an inhabitant here",
+    Fast: f"fast increase here (-{FAST_INCREASE_SPLENDOR}★ once)",
+}
+"""What Enter does with a move of each kind, in a few words (the move list says it whole)."""
+
+
 def verb(action: Hashable, view: State) -> str:
-    """What Enter does with ``action``, in a few words (the move list says it whole)."""
-    seat = view.actor
-    if isinstance(action, Open):
-        return "auction"
-    if isinstance(action, Decline):
-        return "decline"
-    if isinstance(action, Bid):
-        return "the bid entry"
-    if isinstance(action, Move):
-        return "move an inhabitant away"
-    if isinstance(action, TrainStation):
-        return "a newcomer here (Train Station)"
-    if isinstance(action, Keep):
-        return "keep it"
-    if isinstance(action, Discard):
-        return "discard it and draw 2"
+    """What Enter does with ``action``, in a few words: :data:`VERBS`, or for the moves
+    whose words depend on them, the card, the index, the price or the target."""
+    said = VERBS.get(type(action))
+    if said is not None:
+        return said
     if isinstance(action, Officer):
         return f"an officer clears a {PENALTY_WORDS[action.penalty]} card"
     if isinstance(action, Paid):
         return f"pay ${PAID_ACTION_COST}: {'insecurity' if BLOCKS[action.block].kind == POLICE else 'fire'} -1"
     if isinstance(action, NationalHelp):
         return f"national help clears one (${NATIONAL_HELP_COST}, -{NATIONAL_HELP_SPLENDOR}★)"
-    if isinstance(action, HydraulicWorks):
-        return "clear a flood card for free"
-    if isinstance(action, Stadium):
-        return "the Stadium calms discontent"
     if isinstance(action, Buy):
+        seat = view.actor
         return f"buy {FOOD_PER_PURCHASE} food for ${market_price(view, seat)}" if seat >= 0 else "buy food"
-    if isinstance(action, Place):
-        return "place an inhabitant here"
-    if isinstance(action, Remove):
-        return "remove an inhabitant"
-    if isinstance(action, Choose):
-        return "more room here (Housing Plan)"
-    if isinstance(action, Birth):
-        return "an inhabitant here"
-    if isinstance(action, Fast):
-        return f"fast increase here (-{FAST_INCREASE_SPLENDOR}★ once)"
     if isinstance(action, Play):
-        on = f" on {view.names[action.target]}" if PLANS[action.plan].neighbour and 0 <= action.target < view.players \
-            else ""
+        target = action.target
+        on = f" on {view.names[target]}" if PLANS[action.plan].neighbour and 0 <= target < view.players else ""
         return f"play it{on}"
     return "make the move"
 

@@ -32,8 +32,6 @@ from core.intendentes.content import (
     FOOD_PER_PURCHASE,
     PHASE_NAMES,
     PLANS,
-    POLICE,
-    ROUNDS,
     SECURITY_KINDS,
     Block,
 )
@@ -187,13 +185,6 @@ def yields_text(block: Block) -> str:
 def phase_words(phase: int) -> str:
     """ "phase 6 Balance"."""
     return f"phase {phase} {PHASE_NAMES[phase - 1]}"
-
-
-def round_words(view: State) -> str:
-    """ "Round 3/8 · Phase 5 Security" (and "Game over" at the end)."""
-    if view.over:
-        return "Game over"
-    return f"Round {view.round}/{ROUNDS} · Phase {view.phase} {PHASE_NAMES[view.phase - 1]}"
 
 
 def next_fist(space: int) -> int | None:
@@ -531,10 +522,6 @@ def draw_district(board: Picture, view: State, seat: int, layout: Layout, top: i
             drawn_places[plan] = flow.put(plan_item(plan, layout, view.drawn.count(plan)))
         row = flow.row + 1
     return DistrictPlaces(blocks, cards, market, plans, drawn_places, top + row, (top, 0), risk, (top + 3, 0))
-
-
-OTHERS_TOP = 200
-"""The first row of the other districts' picture in the cursor's frame (wide terminals)."""
 
 
 @dataclass(frozen=True)
