@@ -616,15 +616,16 @@ class IntendentesScreen(GameScreen):
 
     # --- side panel -----------------------------------------------------------------------
     def scoreboard_extra(self, view: State) -> dict[int, Content]:
-        """Each mayor's money (or $? when hidden), food, discontent, plans in hand and the
-        penalty cards they hold, each number next to its word."""
+        """Each mayor's money (or $? when hidden), food, plans in hand, discontent and the
+        penalty cards they hold, each number next to its word, on two rows (at 80 columns
+        four mayors fit the panel)."""
         extra: dict[int, Content] = {}
         for seat in range(view.players):
-            extra[seat] = template("\n $money food $food discontent $discontent\n plans $plans",
+            extra[seat] = template("\n $money food $food plans $plans\n discontent $discontent",
                                    money=money_text(view, seat), food=view.warehouse[seat],
                                    discontent=view.discontent[seat], plans=len(view.hand[seat]))
             if any(view.cards[seat]):
-                extra[seat] += template("\n cards [b $error]$held[/]", held=held_words(view, seat))
+                extra[seat] += template(" · cards [b $error]$held[/]", held=held_words(view, seat))
         return extra
 
     def private_text(self, view: State) -> Content:

@@ -72,6 +72,7 @@ from core.intendentes.rules import income, market_price, plan_cost, production
 from core.intendentes.state import ACQUIRED, G_BIDDING, HIDDEN, NONE, State
 from tui.games.intendentes_render import (
     FIST,
+    FIST_REACHED,
     INDEX_WORDS,
     KIND_WORDS,
     PENALTY_WORDS,
@@ -380,8 +381,11 @@ def track_detail(view: State, seat: int) -> str:
     """The discontent track in words."""
     space = view.discontent[seat]
     fist = next_fist(space)
-    ahead = f"{FIST} at {fist}: +{FISTS[fist]} demonstration card" if fist is not None else "no fist ahead"
-    return (f"Discontent {space} of {DISCONTENT_MAX} (■ reached) · {ahead} · "
+    count = FISTS[fist] if fist is not None else 0
+    ahead = (f"{FIST} at {fist}: +{count} demonstration card{'s' if count != 1 else ''}" if fist is not None
+             else "no fist ahead")
+    reached = f", {FIST_REACHED} a fist reached" if any(f <= space for f in FISTS) else ""
+    return (f"Discontent {space} of {DISCONTENT_MAX} (■ reached{reached}) · {ahead} · "
             f"final scoring now {HAPPINESS_POINTS[space]:+d}")
 
 
