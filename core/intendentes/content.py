@@ -205,6 +205,7 @@ class Block:
     police: int  # police officers
     firemen: int  # fire officers
     effect: str  # "" | "police" | "fire_brigade" | one of SPECIAL_EFFECTS
+    text: str = ""  # what the effect does, in words for the screen ("" for no effect)
 
     @property
     def population(self) -> bool:
@@ -287,7 +288,7 @@ def _block(where: str, entry: Any, index: int, initial_side: bool) -> Block:
             "id", "name", "kind", "cost", "money", "food", "initial", "capacity",
             "mods", "splendor", "police", "firemen", "effect",
         )  # fmt: skip
-    check_keys(entry, keys, what=where, error=ContentError)
+    check_keys(entry, keys, () if initial_side else ("text",), what=where, error=ContentError)
     block_id = _text(where, entry, "id")
     where = f"{WHERE}: block {block_id}"
     kind = one_of(entry["kind"], f"{where}: kind", BLOCK_KINDS, ContentError)
@@ -318,6 +319,7 @@ def _block(where: str, entry: Any, index: int, initial_side: bool) -> Block:
         police=police,
         firemen=firemen,
         effect=effect,
+        text=_text(where, entry, "text", 120) if "text" in entry else "",
     )
     _check_block(where, block)
     return block
@@ -331,8 +333,8 @@ def _check_block(where: str, b: Block) -> None:
     if b.population:
         if b.capacity < 1:
             raise ContentError(f"{where}: a {BLOCK_KINDS[b.kind]} needs a capacity of at least 1")
-        if b.police or b.firemen or b.effect:
-            raise ContentError(f"{where}: a {BLOCK_KINDS[b.kind]} has no officers and no effect")
+        if b.police or b.firemen or b.effect or b.text:
+            raise ContentError(f"{where}: a {BLOCK_KINDS[b.kind]} has no officers, no effect and no text")
         return
     if b.capacity or b.money or b.food:
         raise ContentError(f"{where}: a {BLOCK_KINDS[b.kind]} block has capacity 0 and produces nothing")
@@ -340,6 +342,8 @@ def _check_block(where: str, b: Block) -> None:
         raise ContentError(f"{where}: a police block has police officers only and effect \"police\"")
     if b.kind == FIRE_BRIGADE and not (b.firemen >= 1 and b.police == 0 and b.effect == "fire_brigade"):
         raise ContentError(f"{where}: a fire brigade has fire officers only and effect \"fire_brigade\"")
+    if not b.text:
+        raise ContentError(f"{where}: a {BLOCK_KINDS[b.kind]} block says what its effect does (text)")
     if b.kind == SPECIAL:
         if b.police or b.firemen:
             raise ContentError(f"{where}: a special block has no officers")

@@ -823,10 +823,11 @@ def _waiting_for(state: State) -> str:
 
 
 def progress(state: State) -> str:
-    """ "Round 3/8 · Security", or "Game over"."""
+    """ "Round 3/8 · Phase 5 Security" (plans and the help name phases by number), or
+    "Game over"."""
     if state.step == S_OVER:
         return "Game over"
-    return f"Round {state.round}/{ROUNDS} \u00b7 {_phase_name(state.phase)}"
+    return f"Round {state.round}/{ROUNDS} \u00b7 Phase {state.phase} {_phase_name(state.phase)}"
 
 
 def _sentence(text: str) -> str:

@@ -21,7 +21,6 @@ from core.table import Table
 from saves import Autosaver
 from tui.app import MeepleApp
 from tui.games.intendentes import IntendentesScreen
-from tui.games.intendentes_render import DISTRICT_TOP
 from tui.widgets.action_list import ActionList
 from tui.widgets.number_entry import NumberEntry
 from tui.widgets.picture import BoardPicture
@@ -93,9 +92,14 @@ def board_lines(screen: IntendentesScreen) -> list[str]:
     return screen.query_one("#in-picture", BoardPicture).plain_lines()
 
 
+def district_top(screen: IntendentesScreen) -> int:
+    """The first row of the district drawn in full (the market's rows above it)."""
+    return screen.market_places(screen.current_view()).end
+
+
 def district_text(screen: IntendentesScreen) -> str:
     """The rows of the district drawn in full (and, wide, the others' after it)."""
-    return "\n".join(board_lines(screen)[DISTRICT_TOP:])
+    return "\n".join(board_lines(screen)[district_top(screen):])
 
 
 def test_a_bid_through_the_bid_entry() -> None:
@@ -190,7 +194,7 @@ def test_a_demography_move_through_the_board_cursor() -> None:
             moves = [a for a in table.legal_actions(0) if isinstance(a, Move)]
             move = moves[-1]
             where = screen.board_position(move, screen.current_view())
-            assert where is not None and where[0] >= DISTRICT_TOP, "a move is made on a block of the district"
+            assert where is not None and where[0] >= district_top(screen), "a move is made on a block of the district"
             view = table.view(0)
             source = view.position(0, move.from_block)
             had = view.people[0][source]
@@ -241,13 +245,13 @@ def test_80x24_shows_one_district_and_tab_the_others() -> None:
             screen = await open_intendentes(pilot, table)
             text = district_text(screen)
             assert "B Brook" not in text
-            assert text.startswith("A Ada") and "unrest" in text and "risk F" in text
-            phase = str(screen.query_one("#in-phase").render())
-            assert phase.startswith("Round 1/8 · Phase 2 Demography")
+            assert text.startswith("A Ada") and "discontent" in text and "risk  fire" in text
+            status = str(screen.query_one("#status").render())
+            assert status.startswith("Round 1/8 · Phase 2 Demography"), "the round and phase, once"
             await pilot.press("tab")
             await pilot.pause()
             assert district_text(screen).startswith("B Brook")
-            assert all(t.row < DISTRICT_TOP for t in screen.board_cursor.targets), "only the cards while another is shown"
+            assert all(t.row < district_top(screen) for t in screen.board_cursor.targets), "only the cards while another is shown"
             await pilot.press("tab", "tab")
             await pilot.pause()
             assert district_text(screen).startswith("A Ada")

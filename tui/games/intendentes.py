@@ -1,16 +1,21 @@
 """The Intendentes screen: the blocks for sale and the auction, your district, your plans.
 
-The board uses the shared cursor. Arrows move over the three biddable blocks and the next
-one, over the blocks of your district, your penalty cards, the food price and your plans;
-Enter makes the move there, or lists the moves there when there are several (opening or
+The board uses the shared cursor. Arrows move over the blocks for sale and the next one,
+the auction (or event) line, and your district: your figures, the food price, the risk
+indices, your penalty cards, the discontent track, your blocks and your plans. The detail
+line under the board tells the place in a few words and what Enter does there; ``i``
+opens the card viewer with its whole text (:mod:`tui.games.intendentes_cards`). Enter
+makes the move there, or lists the moves there when there are several (opening or
 declining a block; moving an inhabitant from a block to another; an officer's choice of
-card ...). A bid is made with the bid entry, which takes the round line's place above the
-cards while you bid: Up and Down change the amount by $1, Page keys by $5, digits type it,
-Enter bids (Escape returns to the board, where Enter on the block comes back to it);
-passing is a move in the list (or e). Moves without a place (ending a turn or a plan
-window, passing, skipping) are in the move list, and e makes the one there is. On wide terminals the other mayors' districts stand side by side
-under yours (the last turn's moves in them marked); on smaller ones Tab shows them one at
-a time. The board is one picture (market, then districts), its places in picture rows.
+card ...). A bid is made with the bid entry, shown above the cards while you bid: Up and
+Down change the amount by $1, Page keys by $5, digits type it, Enter bids (Escape returns
+to the board, where Enter on the block comes back to it); passing is a move in the list
+(or e). Moves without a place (ending a turn or a plan window, passing, skipping) are in
+the move list, and e makes the one there is. On wide terminals the other mayors'
+districts stand side by side under yours (the last turn's moves in them marked); on
+smaller ones Tab shows them one at a time, and the board scrolls under a detail line that
+stays whole. The board is one picture (market, then districts), its places in picture
+rows. The round and phase are on the status line above.
 """
 
 from __future__ import annotations
@@ -51,43 +56,30 @@ from core.intendentes.actions import (
     TrainStation,
     bid,
 )
-from core.intendentes.content import (
-    BLOCKS,
-    DEMONSTRATION,
-    EFFECT_BLOCK,
-    MARKET_PRICES,
-    PHASE_NAMES,
-    PLANS,
-)
-from core.intendentes.state import (
-    BONUS_CATEGORIES,
-    HIDDEN,
-    NONE,
-    S_KEEP,
-    State,
-)
+from core.intendentes.content import BLOCKS, EFFECT_BLOCK, PLANS
+from core.intendentes.state import BONUS_CATEGORIES, NONE, S_KEEP, State
 from core.table import LogEntry
+from tui.games import intendentes_cards as words
+from tui.games.intendentes_cards import Spot
 from tui.games.intendentes_render import (
-    DISTRICT_TOP,
     LEGEND_ENTRIES,
     PENALTY_WORDS,
     SMALL,
     WIDE,
     DistrictPlaces,
     Layout,
+    MarketPlaces,
     OtherPlaces,
     block_label,
-    short_block,
-    block_name,
-    block_summary,
-    card_position,
     district_places,
     draw_district,
+    draw_market,
     draw_others,
+    held_words,
     money_text,
-    phase_line,
-    render_market,
+    phase_words,
 )
+from tui.screens.card_viewer import CardText
 from tui.screens.game import GameScreen
 from tui.text import notify, plain, template
 from tui.widgets.board import BoardView
@@ -100,12 +92,9 @@ from tui.widgets.players import player_tag
 DONE_KINDS = (End, Pass, Skip, Stop, KeepHand)
 """The moves without a place that e makes (one of them at most is legal at a time)."""
 
-# The scoreboard's columns of figures, headed once (they fit the side panel at 80x24).
-FIGURE_HEADS = ("  $", "food", "unr", "plan")
-
 
 def legend_entries() -> list[Content]:
-    """The board's abbreviations ("F W I D fire flood …"), codes in bold."""
+    """The board's symbols ("★ splendor", "△ fist" …), symbols in bold."""
     return [Content.assemble(Content.styled(code, "bold"), f" {meaning}") for code, meaning in LEGEND_ENTRIES]
 
 
@@ -166,8 +155,8 @@ class IntendentesScreen(GameScreen):
     PRIVATE_IN_SCOREBOARD = True
     DETAIL_LINE = "#in-detail"
     HELP_KEYS = [
-        ("arrows", "Move over the blocks for sale, your district's blocks, penalty cards, "
-                   "the food price and your plans"),
+        ("arrows", "Move over the blocks for sale, the auction or event line and your district: "
+                   "figures, food price, risk indices, penalty cards, discontent, blocks, plans"),
         ("enter", "Make the move there, or list the moves there (on the block being auctioned: "
                   "the bid entry)"),
         ("bid entry", "up/down $1 · page up/down $5 · digits type an amount · enter bids · "
@@ -175,29 +164,28 @@ class IntendentesScreen(GameScreen):
         ("e", "End your turn or plan window, pass, skip or stop (the move without a place)"),
         ("tab", "Show the other mayors' districts (wide terminals show them all)"),
         ("m", "Jump to the move list (type to filter)"),
-        ("cards", "1-3 the blocks for sale, » the next one · kind and minimum cost · "
-                  "2/5 inhabitants arriving/room · $2 f1 money and food per inhabitant · "
-                  "★ splendor · 2o officers · F+1 W+2 I-1 the indices' changes on acquisition"),
-        ("district", "risk: fire (F), flood (W) and insecurity (I) indices · cards: penalty cards "
-                     "held (D demonstration) · unrest: the discontent track, △ a fist "
-                     "(demonstration cards on reaching it) · buy $7: the food price"),
-        ("plans", "Public Tender $1 p1: cost and phase; ×2 two copies"),
+        ("cards", "kind, minimum bid $ and splendor ★ · name · inhabitants arriving and room · "
+                  "money and food each inhabitant makes · risk index changes when bought"),
+        ("district", "★ splendor · 2/5 inhabitants and room · risk: the fire, flood and insecurity "
+                     "indices · cards: penalty cards held · discontent: ■ reached, △ a fist "
+                     "(demonstration cards on reaching it)"),
+        ("plans", "name and cost (×2: two copies); the detail line and i tell the phase and effect"),
     ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.shown: int | None = None  # the district shown (None: the viewer's or the actor's)
-        self._places: tuple[object, DistrictPlaces] | None = None  # (view, its places)
+        self._places: tuple[object, Layout, MarketPlaces, DistrictPlaces | None] | None = None
         self._others: tuple[object, tuple[int, int], OtherPlaces] | None = None  # the same, wide
         self._bid_for: tuple[Any, ...] = ()  # the decision the bid entry was set for
         self._targets_for: tuple[Any, ...] = ()  # the decision the cursor's places are for
         self._aim: list[tuple[int, int]] = []  # places the highlighted move aims at
+        self._detail_rows: tuple[Any, ...] = ()  # what the detail line's height was set for
 
     # --- layout ---------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
         with IntendentesBoard(id="in-board"):
-            # (one row: the round line, or the bid entry in its place while you bid)
-            yield Static("", id="in-phase")
+            # (the bid entry, shown while you bid)
             yield NumberEntry("Bid", "$", "Bid", id="in-bid")
             yield BoardPicture(id="in-picture")
         yield Static("", id="in-detail")
@@ -222,27 +210,55 @@ class IntendentesScreen(GameScreen):
             return self.viewer
         return view.actor if 0 <= view.actor < view.players else 0
 
+    def _board_places(self, view: State) -> tuple[MarketPlaces, DistrictPlaces | None]:
+        """Where the market's places are, and the viewer's district's (None for a spectator)."""
+        layout = self.sizes
+        cached = self._places
+        if cached is None or cached[0] is not view or cached[1] != layout:
+            market = draw_market(Picture(), view, layout)
+            district = None if self.viewer is None else district_places(
+                view, self.viewer, layout, market.end, self._drawn_shown(view))
+            cached = self._places = (view, layout, market, district)
+        return cached[2], cached[3]
+
+    def market_places(self, view: State) -> MarketPlaces:
+        """Where the blocks for sale and the auction line are."""
+        return self._board_places(view)[0]
+
     def places(self, view: State) -> DistrictPlaces | None:
         """Where the viewer's district's places are (None for a spectator)."""
-        if self.viewer is None:
-            return None
-        if self._places is None or self._places[0] is not view:
-            self._places = (view, district_places(view, self.viewer, self.sizes, DISTRICT_TOP,
-                                                  self._drawn_shown(view)))
-        return self._places[1]
+        return self._board_places(view)[1]
 
     def _drawn_shown(self, view: State) -> bool:
         return view.step == S_KEEP and view.actor == self.viewer
+
+    def _own_shown(self, view: State) -> bool:
+        return self.viewer is not None and self.district_seat(view) == self.viewer
+
+    def place_map(self, view: State) -> dict[tuple[int, int], Spot]:
+        """Every place the cursor can visit, by its position on the board."""
+        market, district = self._board_places(view)
+        found: dict[tuple[int, int], Spot] = {where: ("slot", slot) for slot, where in market.slots.items()}
+        found[market.line] = ("line", 0)
+        if district is not None and self._own_shown(view):
+            found[district.figures] = ("figures", 0)
+            found[district.market] = ("market", 0)
+            found[district.track] = ("track", 0)
+            for kind, group in (("risk", district.risk), ("cards", district.cards), ("block", district.blocks),
+                                ("plan", district.plans), ("drawn", district.drawn)):
+                for which, where in group.items():
+                    found[where] = (kind, which)
+        return found
 
     # --- where moves are on the board -----------------------------------------------------
     def board_position(self, action: Hashable, view: State) -> tuple[int, int] | None:
         """The cards (open, decline, bid), the viewer's blocks, penalty cards, food price
         and plans; moves without a place (end, pass, skip …) have none."""
-        layout = self.sizes
+        market = self.market_places(view)
         if isinstance(action, (Open, Decline)):
-            return card_position(action.slot, layout)
+            return market.slots.get(action.slot)
         if isinstance(action, Bid):
-            return card_position(view.slot, layout) if view.slot != NONE else None
+            return market.slots.get(view.slot) if view.slot != NONE else None
         places = self.places(view)
         if places is None:
             return None
@@ -265,9 +281,9 @@ class IntendentesScreen(GameScreen):
         return None
 
     def board_targets(self, view: State, groups: dict[tuple[int, int], list[Hashable]]) -> list[Target]:
-        """Where moves can be made first, then every card and block of the district drawn
-        (places to read about: the detail line tells them); while another mayor's district
-        is shown, only the cards."""
+        """Where moves can be made first, then every place of the market and of the
+        district drawn (places to read about: the detail line tells them); while another
+        mayor's district is shown, only the market's."""
         decision = (len(self.table.log), self.viewer)
         current = self.board_cursor.current
         here = None if current is None else (current.row, current.col)
@@ -276,14 +292,10 @@ class IntendentesScreen(GameScreen):
             # a place left under the cursor while looking).
             self.board_cursor.index = -1
         self._targets_for = decision
-        layout = self.sizes
-        looks = {card_position(slot, layout) for slot in range(4)}
-        places = self.places(view)
-        own = places is not None and self.district_seat(view) == self.viewer
-        if places is not None and own:
-            looks |= set(places.blocks.values()) | set(places.cards.values()) | {places.market}
-            looks |= set(places.plans.values()) | set(places.drawn.values())
-        keys = [pos for pos in sorted(groups) if own or pos[0] < DISTRICT_TOP]
+        looks = set(self.place_map(view))
+        own = self._own_shown(view)
+        end = self.market_places(view).end
+        keys = [pos for pos in sorted(groups) if own or pos[0] < end]
         keys += sorted(looks - set(keys))
         return [Target(pos, pos[0], pos[1]) for pos in keys]
 
@@ -294,10 +306,11 @@ class IntendentesScreen(GameScreen):
         a security block used; their money and food for a purchase, their plans for a
         plan, their cards for national help)."""
         action = entry.action
+        market = self.market_places(view)
         if isinstance(action, (Open, Decline)):
-            return [card_position(action.slot, self.sizes)]
+            return [market.slots[action.slot]] if action.slot in market.slots else []
         if isinstance(action, Bid):
-            return [card_position(view.slot, self.sizes)] if view.slot != NONE else []
+            return [market.slots[view.slot]] if view.slot in market.slots else []
         if entry.seat == self.viewer:
             return super().last_move_places(entry, view)
         places = self._others_places(view)
@@ -331,7 +344,7 @@ class IntendentesScreen(GameScreen):
         if self._others is None or self._others[0] is not view or self._others[1] != key:
             layout = self.sizes
             drawn = seat == self.viewer and self._drawn_shown(view)
-            end = district_places(view, seat, layout, DISTRICT_TOP, drawn).end
+            end = district_places(view, seat, layout, self.market_places(view).end, drawn).end
             rest = [s for s in range(view.players) if s != seat]
             names = tuple(s.name for s in self.table.seats)
             self._others = (view, key, draw_others(Picture(), view, rest, names, layout.width, end + 1))
@@ -347,19 +360,24 @@ class IntendentesScreen(GameScreen):
         return [min(bids, key=lambda a: a.amount)] + others
 
     def action_label(self, action: Hashable, view: State) -> str:
-        """Labels lead with what tells a place's moves apart (a narrow list cuts the end of
-        a row): an inhabitant's move its destination ("→ Field B29 ← Init. Town"),
-        an officer's the card removed; the lowest bid says the bid entry takes any other
-        amount. The detail line tells each move whole."""
+        """Labels lead with what tells a place's moves apart (the list wraps them whole):
+        the block opened or declined, an inhabitant's destination, the card an officer
+        clears; the lowest bid says the bid entry takes any other amount. The detail line
+        tells the highlighted move in the rules' words."""
         text = super().action_label(action, view)
         if isinstance(action, Bid):
             return f"{text} (other amounts: the bid entry)"
+        if isinstance(action, Open):
+            block = view.display[action.slot]
+            return f"Open {block_label(block)}, from ${BLOCKS[block].cost}"
+        if isinstance(action, Decline):
+            return f"Decline: {block_label(view.display[action.slot])} for the others"
         if isinstance(action, Move):
-            return f"→ {short_block(action.to_block)} ← {short_block(action.from_block)}"
+            return f"To {block_label(action.to_block)}, from {block_label(action.from_block)}"
         if isinstance(action, Officer):
-            card = PENALTY_WORDS[action.penalty]
-            repression = " (+1 discontent)" if action.penalty == DEMONSTRATION else ""
-            return f"Remove a {card} card{repression}: officer of {block_label(action.block)}"
+            repression = " (+1 discontent)" if action.penalty == 3 else ""
+            card = PENALTY_WORDS[action.penalty].capitalize()
+            return f"{card} card off{repression}: officer of {block_label(action.block)}"
         return text
 
     def move_preview(self, action: Hashable, view: State) -> Content:
@@ -372,21 +390,22 @@ class IntendentesScreen(GameScreen):
 
     # --- drawing --------------------------------------------------------------------------
     def update_board(self, view: State) -> None:
-        """Redraw the round line, the cards and the auction, the districts, the bid entry
-        and the detail line."""
+        """Redraw the cards and the auction, the districts, the bid entry and the detail
+        line (the round and phase are on the status line)."""
         if not self.is_mounted:
             return
         layout = self.sizes
         seat = self.district_seat(view)
         names = tuple(s.name for s in self.table.seats)
-        picture = render_market(view, layout, self._opener(view))
+        picture = Picture()
+        market = draw_market(picture, view, layout, self._opener(view))
         # Another mayor's district is shown (Tab): the marks of the viewer's places are put
         # before it is drawn, so that only the cards carry them.
         early = self.viewer is not None and seat != self.viewer
         if early:
             self.mark_board(picture, view)
         drawn = seat == self.viewer and self._drawn_shown(view)
-        places = draw_district(picture, view, seat, layout, DISTRICT_TOP, names[seat], drawn)
+        places = draw_district(picture, view, seat, layout, market.end, names[seat], drawn)
         if layout.wide:
             rest = [s for s in range(view.players) if s != seat]
             draw_others(picture, view, rest, names, layout.width, places.end + 1)
@@ -395,17 +414,70 @@ class IntendentesScreen(GameScreen):
             for row, col in self._aim:
                 picture.mark(row, col, "aim")
         self.query_one("#in-picture", BoardPicture).show(picture)
-        self.show_detail("#in-phase", template("[b]$phase[/]$more", phase=phase_line(view),
-                                               more=self._phase_more(view)))
-        self._update_entry(view)
+        entry_rows = self._update_entry(view)
+        self._fit_detail(view)
         self.show_detail("#in-detail", self._detail(view, self.cursor_position))
-        self.fit_legend("#in-legend", "#in-detail", picture.height + 1)  # the round line too
+        self._fit_board(picture.height + entry_rows)
+        self._cursor_in_view(entry_rows)
 
-    def _phase_more(self, view: State) -> str:
-        """What the round line adds: the events still to come before phase 4."""
-        if view.over or view.event not in (NONE, HIDDEN):
-            return ""
-        return f" · {len(view.event_deck)} events to come"
+    def _fit_detail(self, view: State) -> None:
+        """Give the detail line the rows of the longest text it can show in this decision
+        (every place's detail and every move's preview), once when the places change: an
+        arrow then never lays the screen out, and no text is ever cut."""
+        widget = self.query_one("#in-detail", Static)
+        width = widget.content_region.width
+        if width <= 0:
+            return
+        targets = tuple((t.row, t.col) for t in self.board_cursor.targets)
+        log = self.table.log
+        # (a view is a new object at each call: the decision is told by the log)
+        key = (len(log), id(log[-1]) if log else 0, self.viewer, targets, width, self.shown, self._aim != [])
+        if key == self._detail_rows:
+            return
+        self._detail_rows = key
+        texts = [self._detail(view, where) for where in targets]
+        if self.viewer is not None and not self.table.is_over() and self.viewer in self.table.to_act():
+            texts += [self.move_preview(a, view) for a in self.table.legal_actions(self.viewer)
+                      if not isinstance(a, Bid)]
+        rules = widget.styles.get_rules()
+        rows = max((text.get_height(rules, width) for text in texts), default=1)
+        if widget.styles.height is None or widget.styles.height.value != rows:
+            widget.styles.height = rows
+
+    def _fit_board(self, board_rows: int) -> None:
+        """Share the board column: the detail line keeps the rows of its longest text; the
+        legend is shown only where it fits under the whole board; on a small terminal the
+        board takes at most the rows left (it scrolls beyond them), so that the detail is
+        never pushed off the screen. Styles are set again only when they change."""
+        column = self.query_one("#board")
+        height = column.content_region.height
+        detail = self.query_one("#in-detail", Static)
+        if not height or detail.styles.height is None:
+            return
+        legend = self.query_one("#in-legend", Legend)
+        rows = int(detail.styles.height.value) + detail.styles.margin.top
+        legend_rows = len(legend.lines(max(1, column.content_region.width - 2)))
+        fits = board_rows + rows + legend_rows <= height
+        if legend.display != fits:
+            legend.display = fits
+        board = self.query_one("#in-board", IntendentesBoard)
+        room: int | None = None if self.sizes.wide else max(3, height - rows - (legend_rows if fits else 0))
+        now = board.styles.max_height
+        if (None if now is None else int(now.value)) != room:
+            board.styles.max_height = room
+
+    def _cursor_in_view(self, entry_rows: int) -> None:
+        """Scroll the board (a small terminal's, when the district is long) so that the
+        place under the cursor is in view."""
+        cursor = self.cursor_position
+        board = self.query_one("#in-board", IntendentesBoard)
+        if cursor is None or board.max_scroll_y == 0:
+            return
+        row = cursor[0] + entry_rows
+        top = board.scroll_y
+        height = board.scrollable_content_region.height
+        if row < top or row >= top + height:
+            board.scroll_to(y=max(0, row - height // 2), animate=False, immediate=True)
 
     def _opener(self, view: State) -> int:
         """Who opened the auction running (the last Open in the log), or NONE."""
@@ -423,30 +495,28 @@ class IntendentesScreen(GameScreen):
         return sorted(a.amount for actions in self.board_actions.values() for a in actions
                       if isinstance(a, Bid))
 
-    def _update_entry(self, view: State) -> None:
+    def _update_entry(self, view: State) -> int:
         """Show the bid entry while the viewer bids (and give it the keys when the
-        decision begins); hide it otherwise."""
+        decision begins); hide it otherwise. The rows it takes above the picture."""
         entry = self.query_one("#in-bid", NumberEntry)
         amounts = self._bids() if not self.table.is_over() else []
         decision = (len(self.table.log), self.viewer, view.step, view.slot, view.high_bid)
-        phase = self.query_one("#in-phase", Static)
         if not amounts:
             self._bid_for = ()
             if entry.display:
                 if self.focused is entry:
                     self.set_focus(self.query_one("#in-board"))
                 entry.display = False
-                phase.display = True
-            return
+            return 0
         if decision != self._bid_for:
             self._bid_for = decision
             entry.set_range(amounts[0], amounts[-1], amounts[0])
             entry.display = True
-            phase.display = False
             self.set_focus(entry)
             # (a move chosen in the list gives the keys back to the board after the move is
             # drawn: the entry takes them once that is done)
             self.app.call_later(self.focus_bid_entry)
+        return 1
 
     def focus_bid_entry(self) -> None:
         """Give the keys to the bid entry (when a bid can be made)."""
@@ -454,78 +524,21 @@ class IntendentesScreen(GameScreen):
         if entry.display:
             self.set_focus(entry)
 
-    # --- the detail line --------------------------------------------------------------------
+    # --- the detail line and the card viewer --------------------------------------------------
+    def _place(self, view: State, cursor: tuple[int, int] | None) -> Spot | None:
+        return None if cursor is None else self.place_map(view).get(cursor)
+
     def _detail(self, view: State, cursor: tuple[int, int] | None) -> Content:
         """What the place under the cursor is, and what Enter does there."""
-        if cursor is None:
+        place = self._place(view, cursor)
+        if place is None or cursor is None:
             return Content()
-        layout = self.sizes
-        actions = self.board_actions.get(cursor, [])
-        for slot in range(4):
-            if card_position(slot, layout) == cursor:
-                return self._card_detail(view, slot, actions)
-        places = self.places(view)
-        if places is None or self.viewer is None:
-            return Content()
-        seat = self.viewer
-        for block, where in places.blocks.items():
-            if where == cursor:
-                position = view.position(seat, block)
-                info = BLOCKS[block]
-                lead = block_name(info)
-                if info.population:
-                    lead += f" {view.people[seat][position]}/{view.capacity[seat][position]}"
-                return Content.assemble(template("[b]$lead[/]", lead=lead), self._enter_hint(view, actions),
-                                        plain(f" · {block_summary(info, owned=True)}"))
-        for kind, where in places.cards.items():
-            if where == cursor:
-                count = view.cards[seat][kind]
-                what = ("while they stay, each costs 2 splendor in Decline" if kind == DEMONSTRATION
-                        else "while they stay, each adds 1 discontent in 7.1 and costs 1 splendor in Decline")
-                return Content.assemble(
-                    template("[b]$count $kind card(s)[/]", count=count, kind=PENALTY_WORDS[kind]),
-                    self._enter_hint(view, actions), plain(f" · {what}"))
-        if cursor == places.market:
-            price = MARKET_PRICES[view.market]
-            return Content.assemble(
-                template("[b]Food market[/]", price=f"${price}"), self._enter_hint(view, actions),
-                template(" · 3 food for $price, then the price rises a space", price=f"${price}"))
-        for group in (places.plans, places.drawn):
-            for plan, where in group.items():
-                if where == cursor:
-                    card = PLANS[plan]
-                    on = " (on a neighbour)" if card.neighbour else ""
-                    phase = f"phase {card.phase} {PHASE_NAMES[card.phase - 1]}"
-                    return Content.assemble(
-                        template("[b]$name[/]", name=card.name), self._enter_hint(view, actions),
-                        template(" · $cost, $phase$on: ", cost=f"${card.cost}", phase=phase, on=on),
-                        plain(card.text))
-        return Content()
+        return words.detail(place, view, self.viewer, self.board_actions.get(cursor, []))
 
-    def _card_detail(self, view: State, slot: int, actions: list[Hashable]) -> Content:
-        block = view.display[slot] if slot < 3 else view.next_block
-        label = f"#{slot + 1}" if slot < 3 else "Next block"
-        if block == NONE:
-            return template("$label: empty", label=label)
-        info = BLOCKS[block]
-        lead = template("[b]$label $name[/]", label=label, name=info.name)
-        amounts = [a.amount for a in actions if isinstance(a, Bid)]
-        if amounts:
-            hint = template(" · [b]Enter[/]: the bid entry ($low–$high)",
-                            low=f"${min(amounts)}", high=f"${max(amounts)}")
-        elif slot == 3:
-            hint = plain(" · for sale once a slot is free")
-        else:
-            hint = self._enter_hint(view, actions)
-        return Content.assemble(lead, hint, plain(f" · {block_summary(info)}"))
-
-    def _enter_hint(self, view: State, actions: list[Hashable]) -> Content:
-        """" · Enter: <the move>" or " · Enter: 3 moves"; nothing where no move is."""
-        if not actions:
-            return Content()
-        if len(actions) == 1:
-            return template(" · [b]Enter[/]: $move", move=self.game.describe(actions[0], view))
-        return template(" · [b]Enter[/]: choose among $n moves", n=len(actions))
+    def place_card(self, view: State) -> CardText | None:
+        """The card viewer's text of the place under the cursor (i)."""
+        place = self._place(view, self.cursor_position)
+        return None if place is None else words.card(place, view, self.viewer, self.viewer)
 
     def show_on_board(self, action: Hashable, view: State) -> bool:
         """The cursor goes to the move's place; a move's destination is shaded."""
@@ -555,7 +568,7 @@ class IntendentesScreen(GameScreen):
             self.focus_bid_entry()
             return
         if position is not None and not actions and self.board_actions:
-            notify(self, "Nothing to do there now.")
+            notify(self, "Nothing to do there now (i tells what it is).")
             return
         super().board_choose()
 
@@ -570,8 +583,9 @@ class IntendentesScreen(GameScreen):
         """Escape: the keys go back to the board, its cursor on the block auctioned."""
         event.stop()
         view = self.current_view()
-        if view.slot != NONE:
-            self.board_cursor.select(card_position(view.slot, self.sizes))
+        where = self.market_places(view).slots.get(view.slot)
+        if where is not None:
+            self.board_cursor.select(where)
         self.set_focus(self.query_one("#in-board"))
         self.update_board(view)
 
@@ -602,23 +616,17 @@ class IntendentesScreen(GameScreen):
 
     # --- side panel -----------------------------------------------------------------------
     def scoreboard_extra(self, view: State) -> dict[int, Content]:
-        """Each mayor's money (or $? when hidden), food, discontent and plans in hand, in
-        columns under :meth:`scoreboard_heading`, and the penalty cards they hold."""
+        """Each mayor's money (or $? when hidden), food, plans in hand, discontent and the
+        penalty cards they hold, each number next to its word, on two rows (at 80 columns
+        four mayors fit the panel)."""
         extra: dict[int, Content] = {}
         for seat in range(view.players):
-            figures = (money_text(view, seat).removeprefix("$"), view.warehouse[seat],
-                       view.discontent[seat], len(view.hand[seat]))
-            row = " ".join(f"{n:>{len(head)}}" for n, head in zip(figures, FIGURE_HEADS))
-            cards = view.cards[seat]
-            held = " ".join(f"{code}{n}" for code, n in zip("FWID", cards) if n)
-            extra[seat] = template("\n $row", row=row)
-            if held:
-                extra[seat] += template(" [b $error]$held[/]", held=held)
+            extra[seat] = template("\n $money food $food plans $plans\n discontent $discontent",
+                                   money=money_text(view, seat), food=view.warehouse[seat],
+                                   discontent=view.discontent[seat], plans=len(view.hand[seat]))
+            if any(view.cards[seat]):
+                extra[seat] += template(" · cards [b $error]$held[/]", held=held_words(view, seat))
         return extra
-
-    def scoreboard_heading(self, view: State) -> Content:
-        """The names of the columns under each mayor."""
-        return template(" [dim]$heads cards[/]", heads=" ".join(FIGURE_HEADS))
 
     def private_text(self, view: State) -> Content:
         """Tall screens: your plans with what each does (the district lists their names)."""
@@ -628,7 +636,7 @@ class IntendentesScreen(GameScreen):
         lines = [template("[b]Your plans[/]")]
         for plan in dict.fromkeys(view.hand[seat]):
             info = PLANS[plan]
-            lines.append(plain(f"{info.name} ${info.cost} p{info.phase}: {info.text}"))
+            lines.append(plain(f"{info.name} ${info.cost}, {phase_words(info.phase)}: {info.text}"))
         return Content("\n").join(lines)
 
     def game_over_extra(self) -> Content:
@@ -642,4 +650,3 @@ class IntendentesScreen(GameScreen):
             parts = ", ".join(f"{name} {p:+d}" for name, p in zip(BONUS_CATEGORIES, points))
             lines.append(Content.assemble(player_tag(seat.index, seat.name), plain(f": {parts}")))
         return Content("\n").join(lines)
-

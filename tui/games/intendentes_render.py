@@ -1,27 +1,27 @@
 """The Intendentes board picture: the blocks for sale and the auction, and the districts.
 
 Pure functions of a view (and of the :class:`Layout` the terminal's size gives); they know
-nothing of cursors. One picture (:func:`render_board`) holds, top to bottom:
+nothing of cursors. One picture holds, top to bottom:
 
-- the market (:func:`render_market`, :data:`MARKET_ROWS` rows): the three biddable blocks
-  and the next one as cards, and the running auction (or, outside the bidding, this
-  round's event) on the two rows under them;
-- a district (:func:`draw_district`, from :data:`DISTRICT_TOP`): a mayor's money,
-  splendor, warehouse, the food price, the risk indices, the penalty cards held and the
-  discontent track, then the blocks with their inhabitants, then the plan hand;
+- the market (:func:`draw_market`): the biddable blocks and the next one as cards (on a
+  small terminal the next one on a line under three cards, and outside the Bidding phase
+  all four on one or two lines of names: the district needs the rows then), and the
+  running auction (or, outside the bidding, this round's event) on two rows under them;
+- a district (:func:`draw_district`): a mayor's money, splendor, food and the food price;
+  the risk indices; the penalty cards held; the discontent track; the blocks with their
+  inhabitants; the plan hand;
 - on wide terminals the other mayors' districts side by side (:func:`draw_others`).
 
-The round and phase line and the bid entry are widgets above the picture (the screen's).
-
-Abbreviations (the legend, :data:`LEGEND`, and the help tell them): F fire, W flood
-(water), I insecurity, D demonstration; ★ splendor; 2/5 inhabitants of capacity; "$2 f1"
-money and food per inhabitant; 2o officers; △ a fist of the discontent track.
+The board speaks in words: a number stands next to the word or symbol it counts ("food 3",
+"fire+1", "2 officers", "★2"). The symbols left (★ splendor, $ money, 2/4 inhabitants of
+room, the discontent track's ■ and fists △, ×2 copies) are told by the legend where it
+fits and by the detail line on the place under the cursor.
 """
 
 from __future__ import annotations
 
 import textwrap
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from core.intendentes.content import (
     BLOCKS,
@@ -29,15 +29,13 @@ from core.intendentes.content import (
     DISCONTENT_MAX,
     EVENTS,
     FISTS,
-    MARKET_PRICES,
+    FOOD_PER_PURCHASE,
     PHASE_NAMES,
     PLANS,
-    ROUNDS,
     SECURITY_KINDS,
-    SPECIAL,
     Block,
-    POLICE,
 )
+from core.intendentes.rules import market_price
 from core.intendentes.state import (
     ACQUIRED,
     DECLINED,
@@ -51,69 +49,48 @@ from core.intendentes.state import (
 from tui.widgets.picture import Parts, Picture
 from tui.widgets.players import player_glyph, player_style
 
-INDEX_CODES = ("F", "W", "I")
-"""Fire, flood, insecurity as the board writes them."""
-PENALTY_CODES = ("F", "W", "I", "D")
-"""The penalty cards' types as the board writes them (D demonstration)."""
+INDEX_WORDS = ("fire", "flood", "insecurity")
+"""The three risk indices."""
 PENALTY_WORDS = ("fire", "flood", "insecurity", "demonstration")
+"""The penalty cards' kinds."""
+PENALTY_SHORT = ("fire", "flood", "insecurity", "demo")
+"""The penalty cards' kinds on the board's row of cards (the detail line says it whole)."""
 KIND_WORDS = ("Town", "City", "Industry", "Field", "Police", "Fire brigade", "Special")
-KIND_SHORT = ("Town", "City", "Ind.", "Field", "Police", "Brig.", "Spec.")
-"""A block's kind on a narrow card."""
 KIND_CARD = ("Town", "City", "Industry", "Field", "Police", "Brigade", "Special")
-"""A block's kind on a wide card."""
-NEXT_MARK = "»"
+"""A block's kind on a card."""
 FIST = "△"
 FIST_REACHED = "▲"
-
-# The special blocks' effects in a few words: on a narrow card, on a wide one, and whole
-# (the detail line). Our own words for spec §8.1.
-EFFECT_SHORT = {
-    "school": "7.1 rise -1",
-    "hospital": "births at 1",
-    "park": "unrest -2",
-    "stadium": "$3:unrest-1",
-    "hydraulic_works": "free W off",
-    "cathedral": "D costs 1★",
-    "central_market": "food $2 off",
-    "bank": "+$4 income",
-    "train_station": "+1 settler",
-    "radio_station": "plans -$1",
+SHORT_NAMES = {
+    "Volunteer Fire Brigade": "Volunteer Brigade",
+    "Police Headquarters": "Police HQ",
+    "Fire Headquarters": "Fire HQ",
+    "Meat-Packing Plant": "Meat-Packing",
+    "Provincial Capital": "Prov. Capital",
 }
-EFFECT_WIDE = {
-    "school": "unrest rises 1 less",
+"""Names too long for a card, as the card writes them (the detail line has them whole)."""
+
+# The special blocks' effects in a few words on a card (the content's text says them whole).
+EFFECT_CARD = {
+    "school": "less discontent",
     "hospital": "births from 1",
-    "park": "unrest back 2",
-    "stadium": "$3: unrest back 1",
-    "hydraulic_works": "free: a flood off",
-    "cathedral": "D cost 1★, not 2",
+    "park": "discontent -2",
+    "stadium": "$3: discontent-1",
+    "hydraulic_works": "free flood off",
+    "cathedral": "demo costs 1★",
     "central_market": "food $2 cheaper",
     "bank": "+$4 income",
-    "train_station": "a newcomer a round",
-    "radio_station": "plans $1 cheaper",
+    "train_station": "+1 newcomer",
+    "radio_station": "plans $1 less",
 }
-EFFECT_TEXT = {
-    "school": "in 7.1 your discontent rises 1 space less",
-    "hospital": "towns and cities have births from 1 inhabitant; the Epidemic spares you",
-    "park": "on acquisition, your discontent moves back 2 spaces",
-    "stadium": "once a round, in the Happiness plan window, pay $3: discontent back 1 space",
-    "hydraulic_works": "once a round, on your Security turn, remove a flood card for free",
-    "cathedral": "each demonstration card costs you 1 splendor in Decline, not 2",
-    "central_market": "your food purchase costs $2 less (at least $1)",
-    "bank": "$4 more income each round",
-    "train_station": "once a round, on your Demography turn, a newcomer from the supply",
-    "radio_station": "each plan you play costs $1 less",
-}
-REMOVES = {POLICE: "insecurity, flood or demonstration", 5: "fire or flood"}
-REMOVES_SHORT = {POLICE: "off I W D", 5: "off F W"}
 
-CARD_TOP = 0
-MARKET_ROWS = 7
-"""Rows of the market: five card rows, two for the auction (or the event): a long line
-goes on to the second row."""
-DISTRICT_TOP = MARKET_ROWS
-"""The first row of the district drawn in full."""
-INFO_ROWS = 3
-"""The district's rows above its blocks: figures, risk and cards, the discontent track."""
+CARD_ROWS = 6
+"""Rows of a card at most: kind, cost and splendor; name; inhabitants, officers or
+effect; money and food; risk changes (two rows). The cards on show take the rows the
+fullest of them needs."""
+LINE_ROWS = 2
+"""Rows of the auction (or event) line under the cards: a long line goes on to a second."""
+RISK_COLS = (6, 15, 25, 40)
+"""Where the risk and card rows of a district put fire, flood, insecurity, demonstration."""
 
 
 @dataclass(frozen=True)
@@ -121,27 +98,21 @@ class Layout:
     """Sizes of the board's parts for a terminal size."""
 
     card: int  # a card's width
-    cell: int  # a district block's width (with its gap)
-    cells: int  # blocks to a row
-    plan: int  # a plan's width in the hand (with its gap)
-    wide: bool  # wide terminal: longer words, the other districts side by side
+    cards: int  # cards side by side: 4, or 3 with the next block on a line under them
+    wide: bool  # wide terminal: the other districts side by side, plans with their phase
 
     @property
     def width(self) -> int:
         """The board's width in cells."""
-        return 4 * (self.card + 1) - 1
+        return self.cards * (self.card + 1) - 1
 
     def card_col(self, slot: int) -> int:
-        """The column of display slot ``slot`` (3: the next block)."""
+        """The column of display slot ``slot`` (3: the next block, on wide boards)."""
         return slot * (self.card + 1)
 
-    def plans_per_row(self, indent: int) -> int:
-        """Plans to a row of the hand after an ``indent``."""
-        return max(1, (self.width - indent + 1) // self.plan)
 
-
-SMALL = Layout(card=11, cell=16, cells=3, plan=21, wide=False)
-WIDE = Layout(card=19, cell=20, cells=4, plan=27, wide=True)
+SMALL = Layout(card=15, cards=3, wide=False)
+WIDE = Layout(card=19, cards=4, wide=True)
 
 
 class At:
@@ -159,22 +130,29 @@ class At:
 
 # --- words ---------------------------------------------------------------------------------
 def signed(n: int) -> str:
+    """ "+2", "-1", "0"."""
     return f"+{n}" if n > 0 else str(n)
 
 
-def mods_text(block: Block) -> str:
-    """The index changes on acquisition, "F+1 W+2 I-1" (non-zero ones only; "" for none)."""
-    return " ".join(f"{code}{signed(n)}" for code, n in zip(INDEX_CODES, block.mods) if n)
+def mods_tokens(block: Block) -> list[str]:
+    """The index changes on acquisition, ["fire+1", "flood+2"] (non-zero ones only)."""
+    return [f"{word}{signed(n)}" for word, n in zip(INDEX_WORDS, block.mods) if n]
 
 
 def mods_words(block: Block) -> str:
-    """The same in words: "fire +1, flood +2" ("no index changes" for none)."""
-    words = [f"{name} {signed(n)}" for name, n in zip(("fire", "flood", "insecurity"), block.mods) if n]
-    return ", ".join(words) if words else "no index changes"
+    """The same for a sentence: "fire +1, flood +2" ("no risk change" for none)."""
+    words = [f"{name} {signed(n)}" for name, n in zip(INDEX_WORDS, block.mods) if n]
+    return ", ".join(words) if words else "no risk change"
 
 
 def officers(block: Block) -> int:
+    """A security block's officers."""
     return block.police + block.firemen
+
+
+def officer_words(n: int) -> str:
+    """ "1 officer", "2 officers"."""
+    return f"{n} officer{'s' if n != 1 else ''}"
 
 
 def block_label(block: int) -> str:
@@ -184,15 +162,12 @@ def block_label(block: int) -> str:
     return f"{info.name} ({info.id})" if block < DECK_SIZE else info.name
 
 
-def short_block(block: int) -> str:
-    """A block in few letters for a narrow list: "Field B29", "Init. Town"."""
-    info = BLOCKS[block]
-    return f"{block_name(info)} {info.id}" if block < DECK_SIZE else block_name(info)
-
-
-def block_name(block: Block) -> str:
-    """The block's name, "Initial Town" shortened to "Init. Town"."""
-    return block.name.replace("Initial ", "Init. ")
+def card_name(block: Block, width: int) -> str:
+    """The block's name in ``width`` cells (a shorter form for the longest names)."""
+    name = block.name
+    if len(name) > width:
+        name = SHORT_NAMES.get(name, name)
+    return name[:width]
 
 
 def money_text(view: State, seat: int) -> str:
@@ -201,95 +176,115 @@ def money_text(view: State, seat: int) -> str:
     return "$?" if money < 0 else f"${money}"
 
 
-def block_summary(block: Block, owned: bool = False) -> str:
-    """What a block is, whole, for the detail line (after its name): kind, cost,
-    inhabitants, yields, splendor, index changes and effect (``owned``: in a district, so
-    without what it costs and brings on acquisition)."""
-    parts = [KIND_WORDS[block.kind].lower()]
-    if block.cost and not owned:
-        parts.append(f"min ${block.cost}")
-    if block.population:
-        arrive = f"{block.initial} arrive, " if block.initial and not owned else ""
-        parts.append(f"{arrive}room for {block.capacity}")
-        parts.append(f"${block.money} and {block.food} food per inhabitant")
-    elif block.kind in SECURITY_KINDS:
-        parts.append(f"{officers(block)} officer{'s' if officers(block) != 1 else ''}: each removes a "
-                     f"{REMOVES[block.kind]} card; or $6 for {'insecurity' if block.kind == POLICE else 'fire'} -1")
-    elif block.kind == SPECIAL and block.effect:
-        parts.append(EFFECT_TEXT.get(block.effect, block.effect))
-    if block.splendor and not owned:
-        parts.append(f"splendor +{block.splendor}")
-    if any(block.mods) and not owned:
-        parts.append(mods_words(block))
-    return " · ".join(parts)
+def yields_text(block: Block) -> str:
+    """What each inhabitant makes, "each: $2 food 1" (nothing it does not make)."""
+    parts = ([f"${block.money}"] if block.money else []) + ([f"food {block.food}"] if block.food else [])
+    return "each: " + " ".join(parts) if parts else "makes nothing"
 
 
-def phase_line(view: State) -> str:
-    """"Round 3/8 · Phase 5 Security" (and "Game over" at the end)."""
-    if view.over:
-        return f"Round {view.round}/{ROUNDS} · game over"
-    return f"Round {view.round}/{ROUNDS} · Phase {view.phase} {PHASE_NAMES[view.phase - 1]}"
+def phase_words(phase: int) -> str:
+    """ "phase 6 Balance"."""
+    return f"phase {phase} {PHASE_NAMES[phase - 1]}"
 
 
-def event_text(view: State, long: bool) -> str:
-    """This round's event ("Event: Great Storm — Flood cards above 4, …"), or how many are
-    still to come before it is revealed."""
-    if view.event == NONE or view.event == HIDDEN:
-        return "Event: revealed in phase 4" if long else "Event in phase 4"
-    event = EVENTS[view.event]
-    return f"Event: {event.name} — {event.text}" if long else f"Event: {event.name}"
+def next_fist(space: int) -> int | None:
+    """The first fist of the discontent track above ``space`` (None past the last)."""
+    return next((f for f in sorted(FISTS) if f > space), None)
+
+
+def flow_rows(tokens: list[str], width: int) -> list[str]:
+    """``tokens`` side by side, a space apart, in rows of at most ``width`` cells."""
+    rows: list[str] = []
+    for token in tokens:
+        if rows and len(rows[-1]) + 1 + len(token) <= width:
+            rows[-1] += " " + token
+        else:
+            rows.append(token)
+    return rows
 
 
 # --- the market: cards and the auction --------------------------------------------------------
-def card_lines(block: Block, layout: Layout, label: str) -> list[str]:
-    """A block as five lines of ``layout.card`` cells: label (slot number or », kind and
-    minimum cost), name, inhabitants or officers and splendor, yields or effect, index
-    changes."""
+def card_lines(block: Block, layout: Layout, label: str = "") -> list[str]:
+    """A block as :data:`CARD_ROWS` lines of ``layout.card`` cells: (label,) kind, minimum
+    cost and splendor; name; inhabitants arriving and room, officers or effect; money and
+    food per inhabitant; the risk changes on acquisition."""
     width = layout.card
-    kinds = KIND_CARD if layout.wide else KIND_SHORT
-    top = f"{label} {kinds[block.kind]} ${block.cost}"
+    top = f"{label}{KIND_CARD[block.kind]} ${block.cost} ★{block.splendor}"
+    lines = [top, card_name(block, width)]
     if block.population:
-        third = (f"{block.initial} in, room {block.capacity} ★{block.splendor}" if layout.wide
-                 else f"{block.initial}/{block.capacity} ★{block.splendor}")
-        fourth = (f"${block.money} {block.food} food each" if layout.wide else f"${block.money} f{block.food}")
+        lines.append(f"{block.initial} in, room {block.capacity}" if block.initial else f"room {block.capacity}")
+        lines.append(yields_text(block))
     elif block.kind in SECURITY_KINDS:
-        third = f"{officers(block)}o ★{block.splendor}"
-        fourth = REMOVES_SHORT[block.kind] + (" · $6 -1" if layout.wide else "")
+        lines.append(officer_words(officers(block)))
     else:
-        third = f"★{block.splendor}"
-        fourth = (EFFECT_WIDE if layout.wide else EFFECT_SHORT).get(block.effect, block.effect)
-    lines = [top, block_name(block), third, fourth, mods_text(block) or "no risk"]
-    return [line[:width].ljust(width) for line in lines]
+        lines.append(EFFECT_CARD.get(block.effect, block.effect))
+    lines += flow_rows(mods_tokens(block), width) or ["no risk change"]
+    return [line[:width].ljust(width) for line in lines[:CARD_ROWS]]
 
 
-def card_position(slot: int, layout: Layout) -> tuple[int, int]:
-    """Where the card of display ``slot`` (3: the next block) is chosen: its first row."""
-    return (CARD_TOP, layout.card_col(slot))
+def compact_market(view: State, layout: Layout) -> bool:
+    """True where the market is drawn as names only (a small board outside the Bidding
+    phase: the cards are read in the detail line, the district needs the rows)."""
+    return not layout.wide and (view.phase != 1 or view.over)
 
 
-def render_market(view: State, layout: Layout, opener: int = NONE) -> Picture:
-    """The market picture: the phase line, the four cards and the auction line
-    (``opener``: who opened the auction running, if known)."""
-    picture = Picture()
+@dataclass(frozen=True)
+class MarketPlaces:
+    """Where the market's places are: the display slots (3: the next block), the auction
+    (or event) line, and the first row after the market."""
+
+    slots: dict[int, tuple[int, int]]
+    line: tuple[int, int]
+    end: int
+
+
+def draw_market(picture: Picture, view: State, layout: Layout, opener: int = NONE) -> MarketPlaces:
+    """Draw the market on ``picture`` from row 0: the cards, the auction line (``opener``:
+    who opened the auction running, if known); where its places are."""
     slots = list(view.display) + [view.next_block]
+    places: dict[int, tuple[int, int]] = {}
+    if compact_market(view, layout):
+        row = _draw_names(picture, view, slots, layout, places)
+    else:
+        faces = [card_lines(BLOCKS[block], layout, "next: " if slot == 3 else "") if block != NONE
+                 else ["—".ljust(layout.card)] for slot, block in enumerate(slots[:layout.cards])]
+        row = max(len(lines) for lines in faces)
+        for slot, lines in enumerate(faces):
+            col = layout.card_col(slot)
+            places[slot] = (0, col)
+            # The biddable cards on a panel; the next block (not for sale yet) dimmed.
+            body = "dim" if slot == 3 or slots[slot] == NONE else "on $boost"
+            auctioned = slot == view.slot and view.stage == G_BIDDING
+            for offset, line in enumerate(lines + [" " * layout.card] * (row - len(lines))):
+                style = f"{body} bold" if offset == 0 or (offset == 1 and auctioned) else body
+                picture.put(offset, col, line, style)
+        if layout.cards < 4:
+            places[3] = (row, 0)
+            block = view.next_block
+            text = (f"next: {BLOCKS[block].name} · {KIND_CARD[BLOCKS[block].kind]} ${BLOCKS[block].cost}"
+                    if block != NONE else "next: none")
+            picture.put(row, 0, text[:layout.width], "dim")
+            row += 1
+    picture.put(row + LINE_ROWS - 1, 0, " ")  # (the line keeps its rows)
+    for index, parts in enumerate(wrap_parts(auction_parts(view, layout, opener), layout.width)[:LINE_ROWS]):
+        put_parts(picture, row + index, 2 if index else 0, parts, layout.width)
+    return MarketPlaces(places, (row, 0), row + LINE_ROWS)
+
+
+def _draw_names(picture: Picture, view: State, slots: list[int], layout: Layout,
+                places: dict[int, tuple[int, int]]) -> int:
+    """The market as names: "for sale Field · City · Bank  next Police Post"; the rows used."""
+    row, col = 0, picture.put(0, 0, "for sale ", "dim")
     for slot, block in enumerate(slots):
-        col = layout.card_col(slot)
-        label = str(slot + 1) if slot < 3 else "next" if layout.wide else NEXT_MARK
-        if block == NONE:
-            lines = ["—".ljust(layout.card)] + [" " * layout.card] * 4
-        else:
-            lines = card_lines(BLOCKS[block], layout, label)
-        # The biddable cards on a panel; the next block (not for sale yet) dimmed.
-        body = "dim" if slot == 3 or block == NONE else "on $boost"
-        auctioned = slot == view.slot and view.stage == G_BIDDING
-        for offset, line in enumerate(lines):
-            style = f"{body} bold" if offset == 0 or (offset == 1 and auctioned) else body
-            picture.put(CARD_TOP + offset, col, line, style)
-    # (a long line goes on to a second row: it is cut after that)
-    picture.put(MARKET_ROWS - 1, 0, " ")  # (the market keeps its rows)
-    for index, row in enumerate(wrap_parts(auction_parts(view, layout, opener), layout.width)[:2]):
-        put_parts(picture, CARD_TOP + 5 + index, 2 if index else 0, row, layout.width)
-    return picture
+        name = BLOCKS[block].name if block != NONE else "—"
+        lead = "  next " if slot == 3 else " · " if slot else ""
+        if col + len(lead) + len(name) > layout.width:
+            row, col = row + 1, 2
+            lead = lead.lstrip(" ·")
+        col += picture.put(row, col, lead, "dim")
+        places[slot] = (row, col)
+        col += picture.put(row, col, name, "dim" if slot == 3 else "")
+    return row + 1
 
 
 def seat_parts(view: State, seat: int) -> list[tuple[str, str]]:
@@ -303,23 +298,23 @@ def auction_parts(view: State, layout: Layout, opener: int = NONE) -> list[tuple
     round (and, wide, each mayor's money); outside phase 1 the event."""
     if view.stage != G_BIDDING:
         if view.event in (NONE, HIDDEN):
-            return [(event_text(view, long=True), "dim")]
+            return [("Event: turned up in phase 4", "dim")]
         event = EVENTS[view.event]
         return [("Event ", "dim"), (event.name, "bold"), (f": {event.text}", "")]
     parts: list[tuple[str, str]] = []
     if view.slot != NONE and view.display[view.slot] != NONE:
         block = BLOCKS[view.display[view.slot]]
-        parts.append((f"#{view.slot + 1} {block.name}: ", "bold"))
+        parts.append((f"{block.name}: ", "bold"))
         if view.decliner != NONE:
             parts += seat_parts(view, view.decliner) + [(" declined it · ", "")]
         elif opener != NONE and view.step != S_OPEN_BID:
             parts += [("opened by ", "")] + seat_parts(view, opener) + [(" · ", "")]
         if view.high_bidder != NONE:
-            parts += [("high ", ""), (f"${view.high_bid} ", "bold")] + seat_parts(view, view.high_bidder)
+            parts += [("high bid ", ""), (f"${view.high_bid} ", "bold")] + seat_parts(view, view.high_bidder)
         elif view.step == S_OPEN_BID:
             parts += seat_parts(view, view.actor) + [(f" opens it: first bid from ${block.cost}", "")]
         else:
-            parts.append((f"no bid yet (min ${block.cost})", ""))
+            parts.append((f"no bid yet (from ${block.cost})", ""))
         out = [s for s in range(view.players) if view.passed >> s & 1]
         if out:
             parts.append((" · passed ", ""))
@@ -329,9 +324,9 @@ def auction_parts(view: State, layout: Layout, opener: int = NONE) -> list[tuple
             parts.append((" · to bid ", ""))
             parts += seat_parts(view, view.actor)
     else:
-        parts.append(("Bidding", "bold"))
+        parts.append(("Auctions", "bold"))
         if view.actor >= 0 and not view.over:
-            parts += [(": ", "")] + seat_parts(view, view.actor) + [(" opens next", "")]
+            parts += [(": ", "")] + seat_parts(view, view.actor) + [(" opens one next", "")]
     for label, status in ((" · has a block ", ACQUIRED), (" · declined ", DECLINED)):
         seats = [s for s, st in enumerate(view.bid_status) if st == status]
         if seats:
@@ -392,14 +387,17 @@ def put_parts(picture: Picture | At, row: int, col: int, parts: list[tuple[str, 
 # --- a district ---------------------------------------------------------------------------
 @dataclass(frozen=True)
 class DistrictPlaces:
-    """Where the targets of a drawn district are, in the cursor's frame."""
+    """Where the places of a drawn district are, in the cursor's frame."""
 
     blocks: dict[int, tuple[int, int]]  # block index -> (row, col)
     cards: dict[int, tuple[int, int]]  # penalty type -> (row, col)
     market: tuple[int, int]  # the food price (buy)
     plans: dict[int, tuple[int, int]]  # plan index in hand -> (row, col)
     drawn: dict[int, tuple[int, int]]  # drawn plan -> (row, col)
-    end: int  # rows used
+    end: int  # the first row after the district
+    figures: tuple[int, int] = (0, 0)  # the mayor, money, splendor and food
+    risk: dict[int, tuple[int, int]] = field(default_factory=dict)  # index -> (row, col)
+    track: tuple[int, int] = (0, 0)  # the discontent track
 
 
 def discontent_track(space: int) -> list[tuple[str, str]]:
@@ -415,119 +413,115 @@ def discontent_track(space: int) -> list[tuple[str, str]]:
     return parts
 
 
-def district_places(view: State, seat: int, layout: Layout, top: int = DISTRICT_TOP,
-                    drawn: bool = False) -> DistrictPlaces:
+def district_places(view: State, seat: int, layout: Layout, top: int, drawn: bool = False) -> DistrictPlaces:
     """The places :func:`draw_district` gives ``seat``'s district (drawn on a picture that
     is thrown away)."""
     return draw_district(Picture(), view, seat, layout, top, "", drawn)
 
 
-def draw_district(board: Picture, view: State, seat: int, layout: Layout, top: int = DISTRICT_TOP,
+def block_item(view: State, seat: int, position: int, pad: bool = True) -> str:
+    """A block in a district: "Riverside Town 3/5" (inhabitants of room), "Police Post
+    1 officer" (officers left on the mayor's Security turn; ``pad``: as wide as with all
+    of them, so that the blocks keep their places) or the special block's name."""
+    block = BLOCKS[view.blocks[seat][position]]
+    if block.population:
+        return f"{block.name} {view.people[seat][position]}/{view.capacity[seat][position]}"
+    if block.kind in SECURITY_KINDS:
+        used = view.sec_officers[position] if seat == view.actor and position < len(view.sec_officers) else 0
+        text = f"{block.name} {officer_words(officers(block) - used)}"
+        return text.ljust(len(f"{block.name} {officer_words(officers(block))}") + 1) if pad else text
+    return block.name
+
+
+def plan_item(plan: int, layout: Layout, copies: int = 1) -> str:
+    """A plan in the hand: "Public Tender $1" (wide: "… $1 phase 1"; ×2 for two copies)."""
+    info = PLANS[plan]
+    return f"{info.name} ${info.cost}" + (f" phase {info.phase}" if layout.wide else "") + \
+        (f" ×{copies}" if copies > 1 else "")
+
+
+class _Flow:
+    """Items side by side, " · " between them, in rows of the board's width."""
+
+    def __init__(self, picture: At, row: int, col: int, width: int, indent: int) -> None:
+        self.picture, self.row, self.col, self.width, self.indent = picture, row, col, width, indent
+        self.start = col
+
+    def put(self, text: str, style: str = "") -> tuple[int, int]:
+        """Put one item; where it went (row and column in the picture's frame)."""
+        text = text[:self.width - self.indent]
+        if self.col > self.start:
+            if self.col + 3 + len(text) > self.width:
+                self.row, self.col = self.row + 1, self.indent
+                self.start = self.indent
+            else:
+                self.col += self.picture.put(self.row, self.col, " · ", "dim")
+        where = (self.picture.top + self.row, self.col)
+        self.col += self.picture.put(self.row, self.col, text, style)
+        return where
+
+
+def draw_district(board: Picture, view: State, seat: int, layout: Layout, top: int,
                   name: str = "", drawn: bool = False) -> DistrictPlaces:
     """Draw ``seat``'s district (``name`` its mayor) from row ``top`` of ``board``; where
     its places are (``drawn``: the plans just drawn are shown, the viewer's Planning
     choice)."""
     picture = At(board, top)
     width = layout.width
-    price = MARKET_PRICES[view.market]
-    food = view.warehouse[seat]
-    # Row 0: who, money, splendor, food, the food price.
-    col = put_parts(picture, 0, 0, [(player_glyph(seat), player_style(seat)), (f" {name[:14]}", "bold")]
-                    if name else [(player_glyph(seat), player_style(seat))], width)
-    figures = f" · {money_text(view, seat)} · ★{view.splendor[seat]} · food {food}"
-    col += picture.put(0, col, figures)
-    col += picture.put(0, col, " · ")
-    market = (0 + top, col)
-    picture.put(0, col, f"buy ${price}")
-    # Row 1: risk indices and penalty cards.
-    risk = " ".join(f"{code}{n}" for code, n in zip(INDEX_CODES, view.risk[seat]))
-    col = picture.put(1, 0, [("risk ", "dim"), (risk, "bold"), ("  cards ", "dim")])
+    # Row 0: who, money, splendor, food; the food price.
+    who = [(player_glyph(seat), player_style(seat))] + ([(f" {name[:12]}", "bold")] if name else [])
+    col = put_parts(picture, 0, 0, who, width)
+    col += picture.put(0, col, f" {money_text(view, seat)} ★{view.splendor[seat]} food {view.warehouse[seat]}")
+    col += picture.put(0, col, "  ")
+    market = (top, col)
+    picture.put(0, col, f"{FOOD_PER_PURCHASE} food for ${market_price(view, seat)}")
+    # Rows 1 and 2: the risk indices and the penalty cards, in columns.
+    picture.put(1, 0, "risk", "dim")
+    picture.put(2, 0, "cards", "dim")
+    risk: dict[int, tuple[int, int]] = {}
     cards: dict[int, tuple[int, int]] = {}
-    for kind, (code, count) in enumerate(zip(PENALTY_CODES, view.cards[seat])):
-        cards[kind] = (1 + top, col)
-        col += picture.put(1, col, f"{code}{count}", "bold $error" if count else "dim")
-        col += picture.put(1, col, " ")
-    # Row 2: the discontent track.
+    for kind, col in enumerate(RISK_COLS):
+        if kind < 3:
+            risk[kind] = (top + 1, col)
+            picture.put(1, col, f"{INDEX_WORDS[kind]} {view.risk[seat][kind]}", "bold")
+        count = view.cards[seat][kind]
+        cards[kind] = (top + 2, col)
+        picture.put(2, col, f"{PENALTY_SHORT[kind]} {count}", "bold $error" if count else "dim")
+    # Row 3: the discontent track.
     space = view.discontent[seat]
-    col = picture.put(2, 0, [("unrest ", "dim"), (f"{space:>2} ", "bold")])
-    col += picture.put(2, col, discontent_track(space))
-    nxt = next((f for f in sorted(FISTS) if f > space), None)
-    if nxt is not None and col + 12 <= width:
-        picture.put(2, col, f" {FIST}{nxt}: {FISTS[nxt]}D", "dim")
+    col = picture.put(3, 0, [("discontent ", "dim"), (f"{space:>2} ", "bold")])
+    col += picture.put(3, col, discontent_track(space))
+    fist = next_fist(space)
+    if fist is not None:
+        note = f" {FIST} at {fist}: +{FISTS[fist]} demo"
+        if col + len(note) <= width:
+            picture.put(3, col, note, "dim")
     # The blocks.
-    blocks: dict[int, tuple[int, int]] = {}
-    row = INFO_ROWS
-    for index, (block_index, people, capacity) in enumerate(
-            zip(view.blocks[seat], view.people[seat], view.capacity[seat])):
-        r, c = divmod(index, layout.cells)
-        where = (row + r, c * layout.cell)
-        blocks[block_index] = (where[0] + top, where[1])
-        picture.put(*where, block_cell(view, seat, index, block_index, people, capacity, layout))
-    row += -(-len(view.blocks[seat]) // layout.cells)
+    flow = _Flow(picture, 4, 0, width, 0)
+    blocks = {block: flow.put(block_item(view, seat, position)) for position, block in enumerate(view.blocks[seat])}
     # The plan hand (and the plans just drawn).
+    row = flow.row + 1
     hand = view.hand[seat]
     plans: dict[int, tuple[int, int]] = {}
     label = "plans " if hand else "plans: none"
-    per_row = layout.plans_per_row(len(label))
     picture.put(row, 0, label, "dim")
     if hand and hand[0] == HIDDEN:
         picture.put(row, len(label), f"{len(hand)} in hand (secret)")
         row += 1
     else:
-        col, used = len(label), 0
+        flow = _Flow(picture, row, len(label), width, 2)
         for plan in dict.fromkeys(hand):
-            copies = hand.count(plan)
-            text = plan_item(plan, layout, copies)
-            if used and used % per_row == 0:
-                row, col = row + 1, len(label)
-            plans[plan] = (row + top, col)
-            picture.put(row, col, text)
-            col += layout.plan
-            used += 1
-        row += 1
+            plans[plan] = flow.put(plan_item(plan, layout, hand.count(plan)))
+        row = flow.row + 1
     drawn_places: dict[int, tuple[int, int]] = {}
     if drawn and view.drawn and view.drawn[0] != HIDDEN:
         label = "drawn "
         picture.put(row, 0, label, "bold $warning")
-        col = len(label)
+        flow = _Flow(picture, row, len(label), width, 2)
         for plan in dict.fromkeys(view.drawn):
-            drawn_places[plan] = (row + top, col)
-            picture.put(row, col, plan_item(plan, layout, view.drawn.count(plan)))
-            col += layout.plan
-        row += 1
-    return DistrictPlaces(blocks, cards, market, plans, drawn_places, top + row)
-
-
-def plan_item(plan: int, layout: Layout, copies: int = 1) -> str:
-    """A plan in the hand: "Public Tender $1 p1" (name cut to fit; ×2 for two copies)."""
-    info = PLANS[plan]
-    tail = f" ${info.cost} p{info.phase}" + (f" ×{copies}" if copies > 1 else "")
-    room = layout.plan - 1 - len(tail)
-    return info.name[:room] + tail
-
-
-def block_cell(view: State, seat: int, position: int, block_index: int, people: int, capacity: int,
-               layout: Layout) -> str:
-    """A block in a district: "Riverside T 3/5" (inhabitants of capacity), "Police Post 2o"
-    (officers left this Security turn) or the special block's name."""
-    block = BLOCKS[block_index]
-    room = layout.cell - 1
-    name = block_name(block)
-    if block.population:
-        tail = f" {people}/{capacity}"
-    elif block.kind in SECURITY_KINDS:
-        used = view.sec_officers[position] if seat == view.actor and position < len(view.sec_officers) else 0
-        tail = f" {officers(block) - used}o"
-    else:
-        tail = ""
-    return (name[: room - len(tail)] + tail).ljust(room)
-
-
-OTHERS_TOP = 200
-"""The first row of the other districts' picture in the cursor's frame (wide terminals)."""
-OTHER_FIGURES, OTHER_PLANS, OTHER_CARDS, OTHER_BLOCKS = 1, 2, 4, 5
-"""Rows of a column of :func:`render_others`: money and food, discontent and plans,
-penalty cards, and the first block."""
+            drawn_places[plan] = flow.put(plan_item(plan, layout, view.drawn.count(plan)))
+        row = flow.row + 1
+    return DistrictPlaces(blocks, cards, market, plans, drawn_places, top + row, (top, 0), risk, (top + 3, 0))
 
 
 @dataclass(frozen=True)
@@ -541,34 +535,39 @@ class OtherPlaces:
     cards: dict[int, tuple[int, int]]
 
 
+def held_words(view: State, seat: int) -> str:
+    """The penalty cards ``seat`` holds, "fire 1 demo 2" ("none")."""
+    held = [f"{word} {n}" for word, n in zip(PENALTY_SHORT, view.cards[seat]) if n]
+    return " ".join(held) if held else "none"
+
+
 def draw_others(board: Picture, view: State, seats: list[int], names: tuple[str, ...], width: int,
                 top: int) -> OtherPlaces:
     """Draw the other mayors' districts side by side from row ``top`` of ``board`` (wide
-    terminals): per column the mayor, money, splendor, food, discontent, indices, penalty
-    cards, blocks and plan count; where each part is."""
+    terminals): per column the mayor, money, splendor, food, discontent, plans, indices,
+    penalty cards and blocks; where each part is."""
     picture = At(board, top)
     places = OtherPlaces({}, {}, {}, {})
     if not seats:
         return places
-    column = min(28, (width + 2) // len(seats))
+    column = min(40, (width + 2) // len(seats))
     room = column - 2
-    narrow = Layout(card=0, cell=room + 1, cells=1, plan=0, wide=True)
     for index, seat in enumerate(seats):
         col = index * column
+        risk = flow_rows([f"{word} {n}" for word, n in zip(INDEX_WORDS, view.risk[seat])], room - 5)
         lines: list[Parts] = [
             [(player_glyph(seat), player_style(seat)), (f" {names[seat][:room - 2]}", "bold")],
             f"{money_text(view, seat)} ★{view.splendor[seat]} food {view.warehouse[seat]}",
-            f"unrest {view.discontent[seat]} · plans {len(view.hand[seat])}",
-            "risk " + " ".join(f"{c}{n}" for c, n in zip(INDEX_CODES, view.risk[seat])),
-            "cards " + " ".join(f"{c}{n}" for c, n in zip(PENALTY_CODES, view.cards[seat])),
+            f"discontent {view.discontent[seat]} · plans {len(view.hand[seat])}",
         ]
-        places.figures[seat] = (top + OTHER_FIGURES, col)
-        places.plans[seat] = (top + OTHER_PLANS, col)
-        places.cards[seat] = (top + OTHER_CARDS, col)
-        for position, (block, people, capacity) in enumerate(
-                zip(view.blocks[seat], view.people[seat], view.capacity[seat])):
-            places.blocks[(seat, block)] = (top + OTHER_BLOCKS + position, col)
-            lines.append(block_cell(view, seat, position, block, people, capacity, narrow))
+        lines += [("risk " if i == 0 else "     ") + r for i, r in enumerate(risk)]
+        places.figures[seat] = (top + 1, col)
+        places.plans[seat] = (top + 2, col)
+        places.cards[seat] = (top + len(lines), col)
+        lines.append(f"cards {held_words(view, seat)}")
+        for position, block in enumerate(view.blocks[seat]):
+            places.blocks[(seat, block)] = (top + len(lines), col)
+            lines.append(block_item(view, seat, position, pad=False))
         for row, line in enumerate(lines):
             if isinstance(line, str):
                 picture.put(row, col, line[:room])
@@ -577,27 +576,13 @@ def draw_others(board: Picture, view: State, seats: list[int], names: tuple[str,
     return places
 
 
-def render_board(view: State, layout: Layout, seat: int, names: tuple[str, ...], opener: int = NONE,
-                 drawn: bool = False) -> tuple[Picture, DistrictPlaces, OtherPlaces | None]:
-    """The whole board: the market, ``seat``'s district (``drawn``: with the plans just
-    drawn) and, on wide terminals, the others' districts; the places of both."""
-    picture = render_market(view, layout, opener)
-    places = draw_district(picture, view, seat, layout, DISTRICT_TOP, names[seat], drawn)
-    others = None
-    if layout.wide:
-        rest = [s for s in range(view.players) if s != seat]
-        others = draw_others(picture, view, rest, names, layout.width, places.end + 1)
-    return picture, places, others
-
-
 LEGEND_ENTRIES: tuple[tuple[str, str], ...] = (
-    ("F/W/I/D", "fire/flood/insecurity/demonstration"),
-    ("2/5", "people/room"),
-    ("$2 f1", "each"),
     ("★", "splendor"),
-    ("2o", "officers"),
-    (FIST, "fist"),
-    (NEXT_MARK, "next block"),
+    ("$", "money"),
+    ("2/5", "inhabitants/room"),
+    ("■", "discontent"),
+    (FIST, "fist: demonstrations"),
+    ("×2", "copies"),
 )
-"""The board's abbreviations and what they mean (the legend under the board; the help
-tells them whole)."""
+"""The board's symbols and what they mean (the legend under the board where it fits;
+the help and the detail line tell them too)."""

@@ -92,7 +92,7 @@ def test_labels_lead_with_what_tells_moves_apart() -> None:
 
 def test_progress_and_prompt() -> None:
     state = GAME.setup(["Ann", "Bea"], 3, {})
-    assert progress(state) == "Round 1/8 \u00b7 Bidding"
+    assert progress(state) == "Round 1/8 \u00b7 Phase 1 Bidding"
     actor = state.actor
     assert prompt(state, actor) == "Open an auction, or decline and name a block for the others."
     other = 1 - actor
