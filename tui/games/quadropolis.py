@@ -25,7 +25,7 @@ from core.quadropolis.board import CITY, NUM_SLOTS, SITE, SLOT_INDEX, SLOT_NAMES
 from core.quadropolis.content import RULES, TILES
 from core.quadropolis.scoring import allocate
 from core.quadropolis.state import State
-from core.quadropolis.text import penalty_note, takes, tile_gives, tile_name
+from core.quadropolis.text import penalty_note, tile_gives, tile_name
 from tui.games.quadropolis_render import (
     KEY,
     TYPES_HELP,
@@ -378,8 +378,9 @@ class QuadropolisScreen(OneStatusRow):
         return template("Architect $n: row/column $n or a green square", n=view.pending_architect) + keys
 
     def _slot_hint(self, view: State, slot: int) -> Content:
-        """A slot: why it is closed, or what the Architect takes there ("Architect 2 at E1 →
-        takes Harbor: gives 1 inhabitant and 1 energy") and why it may not go there."""
+        """A slot: why it is closed, or the move there as the list says it and what the
+        Architect takes ("Architect 2→E1: Harbor — takes it: gives 1 inhabitant and 1
+        energy"), and why it may not go there."""
         closed = slot_closed(view, slot)
         if closed:
             return plain(closed)
@@ -388,11 +389,12 @@ class QuadropolisScreen(OneStatusRow):
                             slot=SLOT_NAMES[slot], tile=TILES[view.pending].name if view.pending >= 0 else "tile")
         target = SLOT_TARGET[slot][self.architect]
         tile = view.site[target]
+        if tile >= 0:
+            gets = f"takes it: {tile_gives(tile)}"
+        else:
+            gets = "a face-down tile: takes nothing" if view.face_down[target] >= 0 else "an empty square: takes nothing"
         text = Content.assemble(
-            template("Architect [b]$architect[/] at [b]$slot[/] → ", architect=self.architect,
-                     slot=SLOT_NAMES[slot]),
-            plain(takes(view, target) + (f": {tile_gives(tile)}" if tile >= 0 else "")),
-        )
+            template("[b]$label[/] — ", label=self._place_label(view, self.architect, SLOT_NAMES[slot])), plain(gets))
         reason = self.game.why_illegal(view, self.viewer, Place(self.architect, SLOT_NAMES[slot]))
         return text + template("\n[$error]$reason[/]", reason=reason) if reason else text
 
@@ -415,9 +417,9 @@ class QuadropolisScreen(OneStatusRow):
         return panes.outer_size.height
 
     def _build_preview(self, view: State, row: int, col: int) -> Content:
-        """What stands on (row, col) and what building there does to the viewer's score if
-        the game ended now ("Row 1, col 4 (Park): VP if it ended now 12 → 15"), with the
-        reason when a penalty for unused inhabitants or energy changes ("0 → -3 (3
+        """The build on (row, col) as the list says it, and what it does to the viewer's score
+        if the game ended now ("Row 1, col 4: floor 2 on the Tower Block, 1 floor · VP if it
+        ended now 12 → 15"), with the reason when a penalty for unused inhabitants or energy changes ("0 → -3 (3
         inhabitants unused: -1 each)"), or why it may not go there."""
         seat = self.viewer
         assert seat is not None
@@ -429,16 +431,18 @@ class QuadropolisScreen(OneStatusRow):
             return known[(row, col)]
         square = (row - 1) * CITY + col - 1
         built = built_text(view, seat, square)
-        where = template("[b]Row $row, col $col[/]$built: ", row=row, col=col,
-                         built="" if built == "empty" else f" ({built})")
+        on = "" if built == "empty" else f" ({built})"
         try:
             after = self.game.apply(view, seat, Build(row, col))  # views are states; apply is pure
         except IllegalAction as exc:
-            text = where + template("[$error]$reason[/]", reason=exc.reason)
+            text = template("[b]Row $row, col $col[/]$on: [$error]$reason[/]", row=row, col=col, on=on,
+                            reason=exc.reason)
         else:
             before = self.game.standings(view).projected[seat]
             now = self.game.standings(after).projected[seat]
-            text = where + template("VP if it ended now $before → [b]$now[/]", before=before, now=now)
+            label = self._build_label(view, Build(row, col))
+            text = template("[b]$label[/]$on · VP if it ended now $before → [b]$now[/]", label=label,
+                            on=f" on the {built}" if on else "", before=before, now=now)
             note = penalty_note(view, after, seat)
             if note:
                 text += template(" ($note)", note=note)
@@ -497,15 +501,21 @@ class QuadropolisScreen(OneStatusRow):
         a build by its square, "Row 3, col 2: Shop" or "Row 1, col 4: floor 2" (the tile in
         hand is the prompt's; the log keeps "Build the Shop at row 3, col 2")."""
         if isinstance(action, Place) and view.phase == "place" and action.slot in SLOT_INDEX:
-            square = SLOT_TARGET[SLOT_INDEX[action.slot]][action.architect]
-            tile = view.site[square]
-            what = tile_name(tile) if tile >= 0 else "face-down" if view.face_down[square] >= 0 else "nothing"
-            return f"Architect {action.architect}→{action.slot}: {what}"
+            return self._place_label(view, action.architect, action.slot)
         if isinstance(action, Build) and view.phase == "build" and view.pending >= 0 and self.viewer is not None:
-            height = view.height(self.viewer, (action.row - 1) * CITY + action.col - 1)
-            what = f"floor {height + 1}" if height else TILES[view.pending].name
-            return f"Row {action.row}, col {action.col}: {what}"
+            return self._build_label(view, action)
         return super().action_label(action, view)
+
+    def _place_label(self, view: State, architect: int, slot: str) -> str:
+        square = SLOT_TARGET[SLOT_INDEX[slot]][architect]
+        tile = view.site[square]
+        what = tile_name(tile) if tile >= 0 else "face-down" if view.face_down[square] >= 0 else "nothing"
+        return f"Architect {architect}→{slot}: {what}"
+
+    def _build_label(self, view: State, action: Build) -> str:
+        height = view.height(self.viewer if self.viewer is not None else 0, (action.row - 1) * CITY + action.col - 1)
+        what = f"floor {height + 1}" if height else TILES[view.pending].name
+        return f"Row {action.row}, col {action.col}: {what}"
 
     def move_preview(self, action: Hashable, view: State) -> Content:
         """A move highlighted in the list is told as the detail tells its place: the
