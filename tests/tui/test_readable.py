@@ -17,7 +17,7 @@ from tui.app import MeepleApp
 from tui.widgets.move_list import MoveList
 
 # The games whose screens meet the bar (each game joins when its screen does).
-READY: list[str] = ["quadropolis", "elgrande"]
+READY: list[str] = ["quadropolis", "council", "elgrande"]
 # Moves played before the mid-game screen (seeded random moves), per game.
 MID_GAME = {"quadropolis": 21, "council": 40, "elgrande": 60, "intendentes": 60, "settlement": 25}
 

@@ -13,8 +13,9 @@ from core.elgrande import scoring
 from core.elgrande.content import ADJACENT, BOARD, CARDS, CASTILLO, REGIONS, SETUP
 from core.elgrande.state import State
 from core.words import counted
+from tui.games.card_text import paragraphs
 from tui.screens.card_viewer import CardText
-from tui.text import plain, template
+from tui.text import template
 from tui.widgets.players import player_tag
 
 KING = "♚"
@@ -51,7 +52,7 @@ def caballeros_line(view: State, region: int) -> Content:
         if count or grande:
             tag = player_tag(seat, name) if len(view.names) <= 3 else player_tag(seat)  # (one row)
             parts.append(Content.assemble(tag, f" {count}" + (f" + Grande {GRANDE}" if grande else "")))
-    return Content.assemble("caballeros: ", Content(", ").join(parts)) if parts else plain("no caballeros")
+    return Content.assemble("caballeros: ", Content(", ").join(parts)) if parts else paragraphs("no caballeros")
 
 
 def castillo_line(view: State) -> Content:
@@ -59,10 +60,10 @@ def castillo_line(view: State) -> Content:
     that it is empty, or that they are hidden."""
     totals = view.castillo_totals()
     if totals is None:
-        return plain("what is inside is hidden (the log lists each insertion)")
+        return paragraphs("what is inside is hidden (the log lists each insertion)")
     parts = [Content.assemble(player_tag(seat, name) if len(view.names) <= 3 else player_tag(seat), f" {totals[seat]}")
              for seat, name in enumerate(view.names) if totals[seat]]
-    return Content.assemble("caballeros inside: ", Content(", ").join(parts)) if parts else plain("empty")
+    return Content.assemble("caballeros inside: ", Content(", ").join(parts)) if parts else paragraphs("empty")
 
 
 def _standing(view: State, areas: list[int]) -> str:
@@ -91,13 +92,13 @@ def region_card(view: State, region: int) -> CardText:
             f"Next to: {neighbours}.")
     lines = [caballeros_line(view, region)]
     if view.king == region:
-        lines.append(plain(f"The King {KING} is here: nothing may be placed, moved or removed here."))
+        lines.append(paragraphs(f"The King {KING} is here: nothing may be placed, moved or removed here."))
     elif view.king in ADJACENT[region]:
-        lines.append(plain(f"Next to the King {KING}: caballeros from the court may be placed here."))
+        lines.append(paragraphs(f"Next to the King {KING}: caballeros from the court may be placed here."))
     standing = _standing(view, [region])
     if standing:
-        lines.append(plain(standing))
-    return CardText(title, plain(text), Content("\n").join(lines))
+        lines.append(paragraphs(standing))
+    return CardText(title, paragraphs(text), Content("\n").join(lines))
 
 
 def castillo_card(view: State) -> CardText:
@@ -110,8 +111,8 @@ def castillo_card(view: State) -> CardText:
     lines = [castillo_line(view)]
     standing = _standing(view, [CASTILLO])
     if standing:
-        lines.append(plain(standing))
-    return CardText(f"{BOARD.castillo_name} ({BOARD.castillo_short})", plain(text), Content("\n").join(lines))
+        lines.append(paragraphs(standing))
+    return CardText(f"{BOARD.castillo_name} ({BOARD.castillo_short})", paragraphs(text), Content("\n").join(lines))
 
 
 def action_card(view: State, card: int, stack: int, takes: bool) -> CardText:
@@ -123,12 +124,12 @@ def action_card(view: State, card: int, stack: int, takes: bool) -> CardText:
             "in regions next to the King or in the Castillo, before or after the action (never both "
             "mixed).")
     state = "Enter takes it." if takes else "Still face up this round."
-    return CardText(info.name, plain(text), plain(state))
+    return CardText(info.name, paragraphs(text), paragraphs(state))
 
 
 def taken_card(stack: int) -> CardText:
     """A stack whose card was taken this round."""
-    return CardText(f"Stack {stack}: taken", plain(
+    return CardText(f"Stack {stack}: taken", paragraphs(
         f"Its action card was taken this round. A new stack-{stack} card is turned face up next round "
         "(stack 5 always holds the King's card)."))
 
@@ -145,7 +146,7 @@ def power_card(view: State, value: int, seat: int | None) -> CardText:
     lines = [Content.assemble("Their power cards still in hand: ", Content(" · ").join(others))] if others else []
     if seat is not None:
         lines.insert(0, template("Yours: $hand", hand=hand_text(view, seat)))
-    return CardText(f"Power card {value}", plain(text), Content("\n").join(lines))
+    return CardText(f"Power card {value}", paragraphs(text), Content("\n").join(lines))
 
 
 def hand_text(view: State, seat: int) -> str:

@@ -13,8 +13,8 @@ from core.quadropolis.content import TILE_KIND, TILE_VP, TILES, TOWER, type_name
 from core.quadropolis.state import State
 from core.quadropolis.text import tile_gives, tile_name, type_text
 from core.words import counted
+from tui.games.card_text import paragraphs
 from tui.screens.card_viewer import CardText
-from tui.text import plain
 from tui.widgets.players import player_glyph
 
 
@@ -78,7 +78,7 @@ def slot_card(view: State, slot: int, architect: int, viewer: int | None) -> Car
             state += (f" With Architect {architect} you could build it in row {architect} or column "
                       f"{architect} of your city")
             state += f", or as floor {architect} of a tower." if TILE_KIND[tile] == TOWER and architect > 1 else "."
-    return CardText(title, plain("\n".join(text)), plain(state))
+    return CardText(title, paragraphs("\n".join(text)), paragraphs(state))
 
 
 def square_card(view: State, seat: int, square: int, whose: str, build: Content = Content()) -> CardText:
@@ -90,11 +90,11 @@ def square_card(view: State, seat: int, square: int, whose: str, build: Content 
     if stack:
         kind = TILE_KIND[stack[0]]
         gifts = "; ".join(f"{tile_name(tile)}: {tile_gives(tile)}" for tile in stack)
-        text = plain(f"Built here: {gifts}.\n{type_text(kind)}")
+        text = paragraphs(f"Built here: {gifts}.\n{type_text(kind)}")
     else:
-        text = plain("Nothing is built here yet.")
+        text = paragraphs("Nothing is built here yet.")
     if build.plain and view.pending >= 0:
         kind = TILE_KIND[view.pending]
-        build = Content.assemble(plain(f"In hand: {tile_name(view.pending)}, {tile_gives(view.pending)}.\n"),
-                                 build, plain(f"\n{type_text(kind)}"))
+        build = Content.assemble(paragraphs(f"In hand: {tile_name(view.pending)}, {tile_gives(view.pending)}.\n"),
+                                 build, paragraphs(f"\n{type_text(kind)}"))
     return CardText(title, text, build)
