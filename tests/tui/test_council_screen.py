@@ -18,6 +18,7 @@ from tui.games.council import CouncilScreen
 from tui.screens.game_over import GameOverScreen
 
 from tests.tui.helpers import (
+    card_text_at,
     council_table,
     cursor_keys,
     open_game,
@@ -634,7 +635,6 @@ def test_the_card_viewer_tells_each_place_from_the_content() -> None:
     from core.council.content import C, PERMITS, PERMIT_INDEX, bonus_text
     from core.council.helpers import balconies, face_up, map_cities, nobility_spaces
     from tui.games.council_render import balcony_position, nobility_row, permit_position
-    from tui.screens.card_viewer import CardViewerScreen
 
     async def main() -> None:
         app = MeepleApp(bot_delay=0)
@@ -644,14 +644,7 @@ def test_the_card_viewer_tells_each_place_from_the_content() -> None:
             view = screen.current_view()
 
             async def card_at(where: tuple[int, int]) -> str:
-                await pilot.press(*cursor_keys(screen, where), "i")
-                await pilot.pause()
-                assert isinstance(app.screen, CardViewerScreen)
-                text = app.screen.card.plain_text()
-                await pilot.press("escape")
-                await pilot.pause()
-                assert app.screen is screen
-                return text
+                return await card_text_at(pilot, screen, where)
 
             text = await card_at(balcony_position(1))
             assert ", ".join(balconies(view)["hills"]) in text and "hills permits" in text

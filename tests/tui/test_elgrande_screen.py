@@ -21,6 +21,7 @@ from tui.screens.curtain import HandOffScreen
 from tui.screens.game_over import GameOverScreen
 
 from tests.tui.helpers import (
+    card_text_at,
     cursor_keys,
     open_game,
     play_with_cursor,
@@ -731,7 +732,6 @@ def test_the_card_viewer_tells_each_place_from_the_content() -> None:
     from core.elgrande.actions import Take
     from core.elgrande.content import BOARD, CARDS, REGIONS
     from tui.games.elgrande_render import power_position, region_anchor
-    from tui.screens.card_viewer import CardViewerScreen
 
     async def main() -> None:
         app = MeepleApp(bot_delay=0)
@@ -743,13 +743,7 @@ def test_the_card_viewer_tells_each_place_from_the_content() -> None:
             castillo, first_card, power_row = screen._rows()
 
             async def card_at(where: tuple[int, int]) -> str:
-                await pilot.press(*cursor_keys(screen, where), "i")
-                await pilot.pause()
-                assert isinstance(app.screen, CardViewerScreen)
-                text = app.screen.card.plain_text()
-                await pilot.press("escape")
-                await pilot.pause()
-                return text
+                return await card_text_at(pilot, screen, where)
 
             region = max(range(len(REGIONS)), key=lambda r: sum(view.board[r]))
             text = await card_at(region_anchor(region, *screen.cell))

@@ -332,6 +332,11 @@ class CouncilScreen(OneStatusRow):
         return list(ordered)
 
     # --- drawing --------------------------------------------------------------------------
+    def board_room_changed(self) -> None:
+        """The detail line's rows are reserved again for the board column's new height."""
+        self._reserved_for = ()
+        self._redraw_board()
+
     def update_board(self, view: State) -> None:
         """Redraw councils, map, hand and the detail line for the cursor."""
         if not self.is_mounted:

@@ -48,13 +48,19 @@ LEGEND = (
 # Picture coordinates: the map starts below the councils. A map scale is one grid unit's
 # width and height in cells; the large scale also prints each city's bonus token under it.
 MAP_TOP = 6
+
+
+def map_top(scale: tuple[int, int]) -> int:
+    """The map's first row: right under the councils at the small scale (80x24 needs the
+    row for the detail line), a row lower on larger screens."""
+    return MAP_TOP if scale[1] >= 3 else MAP_TOP - 1
 SMALL_SCALE = (5, 2)
 LARGE_SCALE = (8, 3)
 
 
 def hand_row(scale: tuple[int, int]) -> int:
     """Picture row of the hand line for a map scale (right under the map)."""
-    return MAP_TOP + 4 * scale[1] + 1 + (1 if scale[1] >= 3 else 0)
+    return map_top(scale) + 4 * scale[1] + 1 + (1 if scale[1] >= 3 else 0)
 
 
 def nobility_row(scale: tuple[int, int]) -> int:
@@ -64,7 +70,7 @@ def nobility_row(scale: tuple[int, int]) -> int:
 
 def city_position(x: int, y: int, scale: tuple[int, int]) -> tuple[int, int]:
     """Picture (row, col) of a map grid point."""
-    return MAP_TOP + y * scale[1], 1 + x * scale[0]
+    return map_top(scale) + y * scale[1], 1 + x * scale[0]
 
 
 def balcony_position(index: int) -> tuple[int, int]:
@@ -123,7 +129,7 @@ def draw_councils(picture: Picture, view: State) -> None:
 
 
 def draw_map(picture: Picture, view: State, route: list[str], scale: tuple[int, int] = SMALL_SCALE) -> None:
-    """The 15 cities on their grid with dotted roads, from row ``MAP_TOP``; the roads of the
+    """The 15 cities on their grid with dotted roads, from row :func:`map_top`; the roads of the
     route (if any) drawn "•" in bold.
 
     At a scale with room between the rows (3 or more), each city's bonus token is printed

@@ -49,14 +49,13 @@ from tui.games.elgrande_cards import (
     region_values_text,
     taken_card,
 )
-from tui.games.status_row import OneStatusRow
+from tui.games.status_row import OneStatusRow, status_rows
 from tui.screens.card_viewer import CardText
 from tui.text import notify, template
 from tui.widgets.board import BoardView
 from tui.widgets.cursor import Target
 from tui.widgets.picture import BoardPicture, Parts
 from tui.widgets.players import player_tag
-from tui.widgets.status import StatusLine
 
 REGION_FIELDS = ("dest", "region", "source", "area")
 
@@ -247,6 +246,11 @@ class ElGrandeScreen(OneStatusRow):
         return super().last_move_places(entry, view)
 
     # --- drawing ----------------------------------------------------------------------------
+    def board_room_changed(self) -> None:
+        """The detail line's rows are reserved again for the board column's new height."""
+        self._reserved_for = ()
+        self._redraw_board()
+
     def update_board(self, view: State) -> None:
         """Redraw the map, Castillo, cards, power cards and the detail line; a detail too
         long for the rows under the board (80x24) is told on a sheet over the map."""
@@ -315,11 +319,9 @@ class ElGrandeScreen(OneStatusRow):
         height = self.query_one("#board").content_region.height
         if not height:
             return 0
-        status = self.query_one("#status", StatusLine)
-        text = status.content
-        if isinstance(text, Content) and status.content_size.width > 0:
-            rows = min(2, max(1, len(text.wrap(status.content_size.width))))  # (max-height: 2)
-            height += status.size.height - rows
+        rows = status_rows(self)
+        if rows:
+            height += self.query_one("#status").size.height - rows
         return max(1, height - self._rows()[2] - 1)
 
     def target_areas(self) -> set[int]:

@@ -255,6 +255,11 @@ class QuadropolisScreen(OneStatusRow):
         self.board_cursor.move_to(("square", square))
 
     # --- drawing ------------------------------------------------------------------------
+    def board_room_changed(self) -> None:
+        """The detail line's rows are reserved again for the board column's new height."""
+        self._reserved_for = ()
+        self._redraw_board()
+
     def update_board(self, view: State) -> None:
         """Redraw site, city and hint from the view."""
         if not self.is_mounted:
