@@ -660,3 +660,25 @@ def test_the_card_viewer_tells_each_place_from_the_content() -> None:
                 assert f"step {step}: {what}" in text
 
     asyncio.run(main())
+
+
+def test_after_taking_a_permit_the_cursor_goes_to_the_hand_that_pays() -> None:
+    """Found playing: Enter on a permit began its payment while the cursor stayed on the
+    permit (still a place to look at); the payment is made from the hand, and the cursor
+    goes there."""
+    from tui.games.council_render import hand_row
+
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = council_table()
+            screen = await open_game(pilot, table)
+            view = screen.current_view()
+            acquire = next(a for a in table.legal_actions(0) if isinstance(a, Acquire)
+                           and len([p for p in table.legal_actions(0) if isinstance(p, Acquire)]) > 1)
+            await pilot.press(*cursor_keys(screen, screen.board_position(acquire, view)), "enter")
+            await pilot.pause()
+            assert table.state.stage, "the payment waits"
+            assert screen.cursor_position == (hand_row(screen.scale), 0)
+
+    asyncio.run(main())

@@ -497,3 +497,33 @@ def test_the_card_viewer_tells_a_slots_building_and_a_squares_from_the_content()
             assert f"Row {square // CITY + 1}, col {square % CITY + 1} of your city" in card.title
 
     asyncio.run(main())
+
+
+def test_a_take_chosen_in_the_list_starts_the_build_on_a_square() -> None:
+    """Found playing: an Architect sent from the move list left the cursor on its slot, and
+    Enter in the build step asked to build first; the cursor starts on a square where the
+    building can go."""
+    from core.quadropolis.board import SLOT_INDEX, SLOT_TARGET
+
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = quadropolis_table(("human", "human"))
+            screen = await open_game(pilot, table)
+            view = screen.current_view()
+            take = next(a for a in table.legal_actions(0) if isinstance(a, Place) and a.architect == 1
+                        and view.site[SLOT_TARGET[SLOT_INDEX[a.slot]][a.architect]] >= 0)
+            label = screen.action_label(take, view)  # "Architect 1→W3: Park": filtered to it
+            await pilot.press("m", *label[label.index("→") + 1:].split(" ")[0])  # "W3:"
+            await pilot.pause()
+            assert screen.query_one("#actions").highlighted_action == take
+            await pilot.press("enter")
+            await pilot.pause()
+            assert table.state.phase == "build"
+            builds = [a for a in table.legal_actions(0) if isinstance(a, Build)]
+            assert screen.city_cursor >= 0 and builds
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(table.log[-1].action, Build)
+
+    asyncio.run(main())

@@ -78,6 +78,7 @@ from tui.games.council_cards import (
     rewards_text,
 )
 from tui.games.card_text import paragraphs
+from tui.games.places import start_on_moves
 from tui.games.status_row import OneStatusRow
 from tui.screens.card_viewer import CardText
 from tui.text import notify, plain, template
@@ -132,7 +133,7 @@ class CouncilScreen(OneStatusRow):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._had_moves = False  # whether the last board targets had places with moves
+        self._move_places: frozenset[tuple[int, int]] = frozenset()  # where the last moves were
         self._reserved_for: tuple[Any, ...] = ()  # the places the detail line's rows fit
 
     def compose_board(self) -> ComposeResult:
@@ -180,11 +181,9 @@ class CouncilScreen(OneStatusRow):
         """The places where moves can be made, then every other place to look at (the
         detail line and ``i`` describe it): the balconies, the face-up permits, the cities,
         your hand and the nobility track."""
-        if groups and not self._had_moves:
-            # The viewer's decision has just begun (after a bot, a curtain): start on a place
-            # where a move can be made, not on a city left under the cursor while looking.
-            self.board_cursor.index = -1
-        self._had_moves = bool(groups)
+        # A new decision (after a bot, a curtain, a step of this one) starts on a place where
+        # it can be made, not on a place left under the cursor while looking.
+        self._move_places = start_on_moves(self.board_cursor, groups, self._move_places)
         others = [pos for pos in self._places(view) if pos not in groups]
         # Where moves can be made comes first: a cursor whose place is gone starts there.
         return [Target(pos, pos[0], pos[1]) for pos in sorted(groups) + sorted(others)]

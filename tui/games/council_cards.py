@@ -39,8 +39,9 @@ def colours_text(members: list[str]) -> str:
 
 
 def hand_words(hand: dict[str, int]) -> str:
-    """Politics cards in words: "orange, 2 blue, white, 2 purple, joker"."""
-    return ", ".join(f"{count} {name}" if count > 1 else name for name, count in hand.items()) or "no cards"
+    """Politics cards in words: "orange, 2 blue, white, 2 purple, 3 jokers"."""
+    return ", ".join(f"{count} {name}{'s' if name == 'joker' else ''}" if count > 1 else name
+                     for name, count in hand.items()) or "no cards"
 
 
 def cost_table() -> str:

@@ -22,7 +22,7 @@ from textual.widgets import Static
 
 from core.elgrande import veto_prompt
 from core.elgrande import scoring
-from core.elgrande.actions import King, Place, PlaceExtra, Power, Score, SpecialGo, Take, Veto
+from core.elgrande.actions import Court, Disk, King, Place, PlaceExtra, Power, Score, SpecialGo, Take, Veto
 from core.elgrande.content import ADJACENT, BOARD, CARDS, CASTILLO, REGIONS, SETUP
 from core.elgrande.state import State
 from core.elgrande.text import unplaced_note, vetoed_notice
@@ -49,6 +49,7 @@ from tui.games.elgrande_cards import (
     region_values_text,
     taken_card,
 )
+from tui.games.places import start_on_moves
 from tui.games.status_row import OneStatusRow, status_rows
 from tui.screens.card_viewer import CardText
 from tui.text import notify, template
@@ -101,7 +102,7 @@ class ElGrandeScreen(OneStatusRow):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._had_moves = False  # whether the last board targets had places with moves
+        self._move_places: frozenset[tuple[int, int]] = frozenset()  # where the last moves were
         self._reserved_for: tuple[Any, ...] = ()  # the places the detail line's rows fit
         self._room_drawn = -1  # the detail's room when the board was last drawn
 
@@ -153,6 +154,10 @@ class ElGrandeScreen(OneStatusRow):
         (found playing: the King's move lost a newcomer two caballeros without a word)."""
         if isinstance(action, Power):  # ("Play power card 1 (6 caballeros to court)" was cut)
             return f"Power card {action.value}: {_caballeros(BOARD.power_caballeros[action.value])}"
+        if isinstance(action, Disk) and 0 <= action.region < len(REGIONS):  # (one row, not two)
+            return f"Secret disk: {REGIONS[action.region].name}"
+        if isinstance(action, Court):  # (from the provinces: the prompt says so)
+            return f"Bring {_caballeros(action.n)} to the court"
         text = self._move_text(action, view)
         note = unplaced_note(view, action)
         return f"{text} — {note}" if note else text
@@ -201,9 +206,9 @@ class ElGrandeScreen(OneStatusRow):
         only the King could go to, and the first Enter moved him); then the other regions,
         the Castillo, the action cards and your power cards, to look at (the detail line and
         ``i`` describe them). A decision that has just begun starts on a place of its moves."""
-        if groups and not self._had_moves:
-            self.board_cursor.index = -1
-        self._had_moves = bool(groups)
+        # A new decision (after a bot, a curtain, a step of this one) starts on a place where
+        # it can be made, not on a place left under the cursor while looking.
+        self._move_places = start_on_moves(self.board_cursor, groups, self._move_places)
 
         def placing(where: tuple[int, int]) -> bool:
             return any(isinstance(a, (Place, PlaceExtra)) for a in groups.get(where, []))

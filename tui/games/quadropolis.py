@@ -274,10 +274,12 @@ class QuadropolisScreen(OneStatusRow):
         legal = [a for actions in self.board_actions.values() for a in actions]
         placing = mine and phase == "place"
         if placing and self._slot_snapped_at != len(self.table.log):
-            # Each turn starts with the cursor on an open slot (nearest the last one used).
-            self._slot_snapped_at = len(self.table.log)
+            # Each turn starts with the cursor on an open slot (nearest the last one used),
+            # once the board's moves are this turn's (a move chosen in the list redraws the
+            # board before they are).
             open_slots = {SLOT_INDEX[a.slot] for a in legal if isinstance(a, Place)}
             if open_slots:
+                self._slot_snapped_at = len(self.table.log)
                 self.slot_cursor = min(open_slots, key=lambda s: (s - self._last_slot) % NUM_SLOTS)
         site = render_site(view, width)
         slot = self.slot_cursor
@@ -309,11 +311,13 @@ class QuadropolisScreen(OneStatusRow):
             self.shown_city = seat  # while you build, your own city is the one shown
         shown = self.shown_city if self.shown_city is not None else (seat if seat is not None else 0)
         if building and self._snapped_at != len(self.table.log):
-            # Start each build on a legal square; afterwards the cursor goes where it is moved.
-            self._snapped_at = len(self.table.log)
+            # Start each build on a legal square (found playing: a Place chosen in the list
+            # left the cursor on a slot); afterwards the cursor goes where it is moved.
             squares = {(a.row - 1) * CITY + (a.col - 1) for a in legal if isinstance(a, Build)}
-            if squares and self.city_cursor not in squares:
-                self.city_cursor = min(squares)
+            if squares:
+                self._snapped_at = len(self.table.log)
+                if self.city_cursor not in squares:
+                    self.city_cursor = min(squares)
         if self.all_cities:
             for index in range(len(self.table.seats)):
                 self._draw_city(view, index, f"#qp-city-{index}", f"#qp-city-title-{index}",
