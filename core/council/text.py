@@ -137,7 +137,10 @@ def prompt(state: State, seat: int) -> str:
             return "Nobility: take one face-up permit tile for free"
         return "Nobility: choose one of your permit tiles to gain its bonus again"
     if state.stage != STAGE_NONE:
-        return f"Choose the politics cards to pay for {paying_for(state)}"
+        if state.stage == STAGE_ACQUIRE:  # (short: the status line has one row at 80x24)
+            region = REGIONS[PERMITS[state.stage_arg].region]
+            return f"Choose cards to pay the {region} council for permit {permit_name(state.stage_arg)}"
+        return f"Choose cards to pay for the Queen's move to {CITY_NAMES[state.stage_arg]}"
     mains = state.mains_allowed - state.mains_taken
     quick = "" if state.quick_used else " or a quick action"
     if mains > 0:

@@ -538,10 +538,8 @@ def prompt(state: State, seat: int) -> str:
         from core.elgrande.content import BOARD as _B
 
         allowed = _B.power_caballeros[state.bids[seat]]
-        return (
-            f"Bring up to {counted(allowed, 'caballero')} from your provinces "
-            f"({state.provinces[seat]}) to your court."
-        )
+        # (from the provinces; short: the status line has one row at 80x24)
+        return f"Bring up to {counted(allowed, 'caballero')} to your court."
     if phase == PULL:
         return (
             f"Provinces empty: take up to {counted(state.refill_left, 'caballero')} from your regions "

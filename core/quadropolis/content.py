@@ -65,6 +65,7 @@ class Rules:
     type_names: tuple[str, ...]
     type_letters: tuple[str, ...]
     type_shorts: tuple[str, ...]
+    type_texts: tuple[str, ...]  # what each type needs and scores, in words (the card viewer)
     tower_table: tuple[int, ...]
     shop_table: tuple[int, ...]
     service_table: tuple[int, ...]
@@ -124,6 +125,7 @@ def parse_rules(data: Mapping[str, Any], where: str = "seeds/quadropolis/rules.t
     names: list[str] = []
     letters: list[str] = []
     shorts: list[str] = []
+    texts: list[str] = []
     for key in TYPE_KEYS:
         entry = data["types"].get(key)
         if not isinstance(entry, Mapping):
@@ -136,9 +138,13 @@ def parse_rules(data: Mapping[str, Any], where: str = "seeds/quadropolis/rules.t
         short = entry.get("short")
         if not isinstance(short, str) or len(short) != 4:
             raise ContentError(f"{where} [types.{key}]: short must be four characters")
+        text = entry.get("text")
+        if not isinstance(text, str) or not text:
+            raise ContentError(f"{where} [types.{key}]: text must be a non-empty string")
         names.append(name)
         letters.append(letter)
         shorts.append(short)
+        texts.append(text)
     w = f"{where} [scoring]"
     districts = (city // district) ** 2
     rules = Rules(
@@ -155,6 +161,7 @@ def parse_rules(data: Mapping[str, Any], where: str = "seeds/quadropolis/rules.t
         type_names=tuple(names),
         type_letters=tuple(letters),
         type_shorts=tuple(shorts),
+        type_texts=tuple(texts),
         tower_table=_scores(scoring, "tower", height + 1, w),
         shop_table=_scores(scoring, "shop", customers + 1, w),
         service_table=_scores(scoring, "service_districts", districts + 1, w),

@@ -10,9 +10,25 @@ from typing import Sequence
 from core.quadropolis import rules
 from core.quadropolis.actions import Action, Build, Discard, Place
 from core.quadropolis.board import CITY, SLOT_INDEX, SLOT_NAMES, SLOT_TARGET, city_coords, city_square
-from core.quadropolis.content import RULES, TILE_KIND, TILE_MAYOR, TILES, TOWER, type_name
+from core.quadropolis.content import (
+    FACTORY,
+    HARBOR,
+    PARK,
+    RULES,
+    SERVICE,
+    SHOP,
+    TILE_EN,
+    TILE_INH,
+    TILE_KIND,
+    TILE_MAYOR,
+    TILE_VP,
+    TILES,
+    TOWER,
+    type_name,
+)
 from core.quadropolis.scoring import allocate
 from core.quadropolis.state import State
+from core.words import counted
 
 
 def tile_name(tile: int) -> str:
@@ -20,6 +36,43 @@ def tile_name(tile: int) -> str:
     Tower Block carrying the Mayor symbol."""
     name = type_name(TILE_KIND[tile])
     return f"the Mayor's {name}" if TILE_MAYOR[tile] else name
+
+
+def tile_gives(tile: int) -> str:
+    """What a tile gives its builder, in words: "gives 2 inhabitants", "gives 1 inhabitant
+    and 1 energy", "2 VP printed on it", "gives nothing"; the Mayor's Tower Block adds that
+    it makes its builder the Mayor."""
+    gifts = [counted(n, noun) for n, noun in ((TILE_INH[tile], "inhabitant"),) if n]
+    gifts += [f"{TILE_EN[tile]} energy"] if TILE_EN[tile] else []
+    text = f"gives {' and '.join(gifts)}" if gifts else ""
+    if TILE_VP[tile]:
+        text += f"{', ' if text else ''}{TILE_VP[tile]} VP printed on it"
+    text = text or "gives nothing"
+    if TILE_MAYOR[tile]:
+        text += "; it makes you the Mayor (first to play next round)"
+    return text
+
+
+# How each type's points are counted: the scoring table's entry n is for n of these.
+_COUNTED = {TOWER: "floor", SHOP: "customer", SERVICE: "district", PARK: "tower", HARBOR: "harbor"}
+
+
+def type_points(kind: int) -> str:
+    """The points a building type scores, from the rules' tables: "Points: 1 floor 1 VP ·
+    2 floors 3 VP · …", a Factory's per neighbour, a Harbor's per line."""
+    if kind == FACTORY:
+        return (f"Points: {RULES.factory_per_shop} VP per Shop and {RULES.factory_per_harbor} VP "
+                "per Harbor next to it")
+    table = {TOWER: RULES.tower_table, SHOP: RULES.shop_table, SERVICE: RULES.service_table,
+             PARK: RULES.park_table, HARBOR: RULES.harbor_table}[kind]
+    parts = [f"{counted(count, _COUNTED[kind])} {points} VP" for count, points in enumerate(table) if count]
+    return ("Points per line: " if kind == HARBOR else "Points: ") + " · ".join(parts)
+
+
+def type_text(kind: int) -> str:
+    """The whole card of a building type: what it needs and how it scores, in the content's
+    words, then its points."""
+    return f"{RULES.type_texts[kind]}\n{type_points(kind)}"
 
 
 def takes(state: State, square: int) -> str:
@@ -108,7 +161,7 @@ def prompt(state: State, seat: int) -> str:
     if len(rules.legal_actions(state, seat)) == 1:
         return f"No room for the {name} in row or column {n}: discard it"
     if TILE_KIND[state.pending] == TOWER and n > 1:
-        return f"Build the {name} in row or column {n} (or as floor {n} on a Tower Block), or discard it"
+        return f"Build the {name} in row or column {n} or as floor {n}, or discard it"
     return f"Build the {name} in row or column {n}, or discard it"
 
 

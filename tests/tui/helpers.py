@@ -128,6 +128,22 @@ def cursor_keys(screen: Any, goal: tuple[int, int]) -> list[str]:
     raise AssertionError(f"board target {goal} unreachable from {screen.cursor_position}")
 
 
+async def card_text_at(pilot: Pilot[Any], screen: Any, where: tuple[int, int]) -> str:
+    """Move the board cursor onto ``where``, open the card viewer there (i) and return its
+    whole text; Escape closes it again."""
+    from tui.screens.card_viewer import CardViewerScreen
+
+    await pilot.press(*cursor_keys(screen, where), "i")
+    await pilot.pause()
+    viewer = pilot.app.screen
+    assert isinstance(viewer, CardViewerScreen), viewer
+    text = viewer.card.plain_text()
+    await pilot.press("escape")
+    await pilot.pause()
+    assert pilot.app.screen is screen
+    return text
+
+
 async def play_with_cursor(pilot: Pilot[Any], screen: Any, action: Any) -> None:
     """Make a move through the shared board cursor when it has a place, else the move list."""
     from tui.widgets.move_list import MoveList

@@ -18,6 +18,7 @@ from tui.games.council import CouncilScreen
 from tui.screens.game_over import GameOverScreen
 
 from tests.tui.helpers import (
+    card_text_at,
     council_table,
     cursor_keys,
     open_game,
@@ -216,7 +217,7 @@ def test_city_detail_names_the_neutral_merchant_and_the_servant_cost() -> None:
                 await pilot.press(*cursor_keys(screen, screen._city_positions(view)[city.letter]))
                 await pilot.pause()
                 detail = " ".join(str(screen.query_one("#c4-detail").render()).split())
-                assert "n (neutral)" in detail
+                assert "n neutral" in detail
                 assert wanted in detail and "1 servants" not in detail, detail
 
     asyncio.run(main())
@@ -253,8 +254,10 @@ def test_queen_payment_is_one_label_with_its_roads_and_total() -> None:
                        "purple": "V", "joker": "J"}
             for text, action in labels:
                 total = payment_preview(view, action.cards)
-                assert text.startswith(f"Pay {total} coins: ") and text.endswith(" + 1 road"), text
-                cards = text.removeprefix(f"Pay {total} coins: ").removesuffix(" + 1 road").split()
+                assert text.startswith(f"Pay {total} coins: ") and "road" not in text, text
+                preview = screen.move_preview(action, view).plain  # (the roads in the detail line)
+                assert preview.startswith(f"Pay {total} coins: ") and " + 1 road · leaves you" in preview
+                cards = text.removeprefix(f"Pay {total} coins: ").split()
                 assert sorted(c[0] for c in cards) == sorted({letters[n] for n in action.cards})
                 assert sum(int(c[1:] or 1) for c in cards) == len(action.cards), text
 
@@ -387,14 +390,14 @@ def test_permit_detail_and_move_label_show_what_the_council_costs() -> None:
                 acquire = {a.tile: a for a in table.legal_actions(0) if isinstance(a, Acquire)}
                 assert set(acquire) == {"CO04", "CO11", "HI15", "HI11", "MO14", "MO12"}
                 detail = await detail_at(pilot, screen, acquire["MO14"])
-                assert (f"Mountains permit: build in L, M, N · bonus 3 VP · "
+                assert (f"Mountains permit LMN:3vp: build in L Lyram, M Merkatim, N Naris · bonus 3 VP · "
                         f"pay {mountains} with your cards") in detail
                 detail = await detail_at(pilot, screen, acquire["CO04"])
-                assert f"Coast permit: build in D · bonus 7 VP · pay {coast} with your cards" in detail
+                assert f"Coast permit D:7vp: build in D Dorful · bonus 7 VP · pay {coast} with your cards" in detail
                 shown = labels(screen, Acquire)
-                assert shown["MO14"] == f"Acquire permit LMN [3 VP] · pay {mountains}"
-                assert shown["CO04"] == f"Acquire permit D [7 VP] · pay {coast}"
-                assert shown["HI11"] == f"Acquire permit FGH [1 coin + 1 nobility step] · pay {coast}"
+                assert shown["MO14"] == f"Permit LMN: 3 VP · pay {mountains}"
+                assert shown["CO04"] == f"Permit D: 7 VP · pay {coast}"
+                assert shown["HI11"] == f"Permit FGH: 1 coin + 1 nobility step · pay {coast}"
 
         app = MeepleApp(bot_delay=0)
         async with app.run_test(size=(80, 24)) as pilot:
@@ -412,21 +415,23 @@ def test_permit_detail_and_move_label_show_what_the_council_costs() -> None:
 
 
 def test_move_labels_lead_with_what_tells_them_apart() -> None:
-    """At 80x24 a move is one cut row: elections start with their council, payments with
-    their coins, so the rows still differ where they are cut."""
+    """At 80x24 a move is one row cut at the list's width: elections fit it ("Elect pink
+    to Hills", the quick one "Quick: pink to Hills"), payments start with their coins, so
+    the rows still differ where they are cut."""
     async def main() -> None:
-        from core.council.actions import Elect
+        from core.council.actions import Elect, ElectQuick
 
         app = MeepleApp(bot_delay=0)
         async with app.run_test(size=(80, 24)) as pilot:
             table = council_table()
             screen = await open_game(pilot, table)
             items = screen.query_one("#actions")._items
-            elections = [(text, a) for text, a in items if isinstance(a, Elect)]
-            assert elections
+            elections = [(text, a) for text, a in items if isinstance(a, (Elect, ElectQuick))]
+            assert elections and len({text for text, _ in elections}) == len(elections)
             for text, action in elections:
-                assert text.startswith(f"{action.balcony.capitalize()}:") or text.startswith("Queen:")
-                assert f"elect {action.colour}" in text[:28]
+                council = "the Queen" if action.balcony == "royal" else action.balcony.capitalize()
+                quick = "Quick: " if isinstance(action, ElectQuick) else "Elect "
+                assert text == f"{quick}{action.colour} to {council}" and len(text) <= 28
             acquire = next(a for _, a in items if isinstance(a, Acquire))
             screen.submit_action(acquire)
             await pilot.pause()
@@ -441,12 +446,11 @@ def test_move_labels_lead_with_what_tells_them_apart() -> None:
 
 def test_a_city_where_you_can_build_tells_what_the_tokens_give() -> None:
     """Before the build: the city's detail line adds up the tokens the new merchant's
-    network gains at once ("build 1 servant → +2vp 1c")."""
+    network gains at once ("build 1 servant → gains 2 VP + 1 coin")."""
     async def main() -> None:
         from core.council.actions import Build
         from core.council.content import CITY_INDEX, bonus_text
         from core.council.helpers import build_gains
-        from tui.games.council_render import short_bonus
 
         def can_build_on(table: Any) -> bool:  # a build whose network brings other tokens too
             if table.to_act()[0] != 0:
@@ -467,7 +471,7 @@ def test_a_city_where_you_can_build_tells_what_the_tokens_give() -> None:
             cities, gains = build_gains(view, 0, CITY_INDEX[build.city])
             assert len(cities) > 1
             detail = " ".join(str(screen.query_one("#c4-detail").render()).split())
-            assert f"→ +{short_bonus(bonus_text(gains))}" in detail, detail
+            assert f"→ gains {bonus_text(gains)}" in detail, detail
 
     asyncio.run(main())
 
@@ -534,14 +538,14 @@ def test_a_city_offers_a_build_only_where_enter_builds() -> None:
                     detail = " ".join(screen._city_detail(view, city.letter).plain.split())
                     where = screen._city_positions(view)[city.letter]
                     moves = [a for a in screen.board_actions.get(where, []) if isinstance(a, (Build, Royal))]
-                    price = re.search(r" · build (free|\d+ servants?)( → \+.*)?$", detail)
+                    price = re.search(r" · build (free|\d+ servants?)( → gains .*)?( rewards: .*)$", detail)
                     if moves:
                         offered += 1
                         assert price, detail
                     else:
                         needs += 1
                         assert not price, detail
-                        assert detail.endswith(f" · {build_need(view, screen.viewer, city.letter)}"), detail
+                        assert f" · {build_need(view, screen.viewer, city.letter)} rewards: " in detail, detail
                 legal = table.legal_actions(seat)
                 builds = [a for a in legal if isinstance(a, (Build, Royal, Acquire, Pay))]
                 table.submit(seat, (builds or legal)[rng.randbelow(len(builds or legal))])
@@ -620,5 +624,61 @@ def test_scoreboard_figures_stand_under_one_row_of_headings(size: tuple[int, int
                 for word in heads[0].split():  # right-aligned: each figure ends under its heading
                     end = heads[0].index(word) + len(word)
                     assert row[end - 1] != " " and (end == len(row) or row[end] == " "), (word, row)
+
+    asyncio.run(main())
+
+
+def test_the_card_viewer_tells_each_place_from_the_content() -> None:
+    """``i`` on a balcony names its councillors and what satisfying it costs (the content's
+    10/7/4/0 coins); on a permit its cities and bonus; on a city its token, merchants and
+    rewards; on the nobility track every bonus space; Escape closes it."""
+    from core.council.content import C, PERMITS, PERMIT_INDEX, bonus_text
+    from core.council.helpers import balconies, face_up, map_cities, nobility_spaces
+    from tui.games.council_render import balcony_position, nobility_row, permit_position
+
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = council_table(moves=12)
+            screen = await open_game(pilot, table)
+            view = screen.current_view()
+
+            async def card_at(where: tuple[int, int]) -> str:
+                return await card_text_at(pilot, screen, where)
+
+            text = await card_at(balcony_position(1))
+            assert ", ".join(balconies(view)["hills"]) in text and "hills permits" in text
+            assert f"1 card {C.permit_cost[1]} coins, 2 cards {C.permit_cost[2]}" in text
+            tile = face_up(view)["coast"][0]
+            text = await card_at(permit_position(0, 0))
+            assert bonus_text(PERMITS[PERMIT_INDEX[tile]].bonus) in text and "Coast permit" in text
+            city = next(c for c in map_cities(view) if c.token)
+            text = await card_at(screen._city_positions(view)[city.letter])
+            assert f"Bonus token: {city.token}" in text and f"{city.colour} city" in text
+            text = await card_at((nobility_row(screen.scale), 0))
+            for step, what in nobility_spaces().items():
+                assert f"step {step}: {what}" in text
+
+    asyncio.run(main())
+
+
+def test_after_taking_a_permit_the_cursor_goes_to_the_hand_that_pays() -> None:
+    """Found playing: Enter on a permit began its payment while the cursor stayed on the
+    permit (still a place to look at); the payment is made from the hand, and the cursor
+    goes there."""
+    from tui.games.council_render import hand_row
+
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = council_table()
+            screen = await open_game(pilot, table)
+            view = screen.current_view()
+            acquire = next(a for a in table.legal_actions(0) if isinstance(a, Acquire)
+                           and len([p for p in table.legal_actions(0) if isinstance(p, Acquire)]) > 1)
+            await pilot.press(*cursor_keys(screen, screen.board_position(acquire, view)), "enter")
+            await pilot.pause()
+            assert table.state.stage, "the payment waits"
+            assert screen.cursor_position == (hand_row(screen.scale), 0)
 
     asyncio.run(main())

@@ -1,5 +1,6 @@
 """Pilot and unit tests of the El Grande screen: a whole game by keys, Veto, secret disk,
-region boxes at 5 players, public hands and Vetos, the two-line detail at 80x24."""
+region boxes at 5 players, public hands and Vetos, the detail at 80x24 (whole, or told in a
+box over the board), the card viewer."""
 
 from __future__ import annotations
 
@@ -8,17 +9,19 @@ from typing import Any
 
 import pytest
 
-from textual.widgets import DataTable
+from textual.widgets import DataTable, Static
 
 from core.elgrande.actions import Disk, Veto
 from core.elgrande.state import HIDDEN_DISK
 from core.rng import Rng
 from tui.app import MeepleApp, StartRequest
 from tui.games.elgrande import ElGrandeScreen
+from tui.games.elgrande_render import map_size
 from tui.screens.curtain import HandOffScreen
 from tui.screens.game_over import GameOverScreen
 
 from tests.tui.helpers import (
+    card_text_at,
     cursor_keys,
     open_game,
     play_with_cursor,
@@ -27,6 +30,13 @@ from tests.tui.helpers import (
     wait_for_screen,
     wait_for_turn,
 )
+from tests.tui.readable import clipped
+
+
+def told(screen: Any) -> str:
+    """What the screen tells of the place under the cursor: the detail line's text, or at
+    80x24 the whole of a longer one (told in a box over the board)."""
+    return screen._detail(screen.current_view(), screen.cursor_position).plain
 
 
 def test_full_three_player_game_by_keys_only() -> None:
@@ -275,7 +285,8 @@ def test_80x24_every_card_text_is_shown_whole() -> None:
                     await pilot.pause()
                     card = CARDS[dict(screen.current_view().face_up_cards())[action.stack]]
                     detail = " ".join(str(screen.query_one("#eg-detail").render()).split())
-                    whole = f"{card.name}: {card.text}"
+                    places = "caballero" if card.stack == 1 else "caballeros"
+                    whole = f"{card.name}: {card.text} (places up to {card.stack} {places})"
                     assert "…" not in detail and "f1 rules" not in detail
                     if whole in detail:
                         continue
@@ -300,7 +311,7 @@ def test_80x24_every_card_text_is_shown_whole() -> None:
     asyncio.run(main())
 
 
-def test_80x24_detail_has_two_lines_and_the_castillo_is_reached() -> None:
+def test_80x24_detail_has_the_rows_under_the_board_and_the_castillo_is_reached() -> None:
     from core.elgrande.content import CASTILLO
 
     async def main() -> None:
@@ -310,8 +321,9 @@ def test_80x24_detail_has_two_lines_and_the_castillo_is_reached() -> None:
             screen = await open_game(pilot, table)
             board = screen.query_one("#board")
             assert board.virtual_size.height <= board.size.height, "the board must not scroll"
-            detail = screen.query_one("#eg-detail")
-            assert detail.size.height == 2
+            detail = screen.query_one("#eg-detail", Static)
+            assert detail.size.height == 3  # (with a one-row status line)
+            assert clipped(detail) is None
             # The Castillo shares the fifth card's row and is still reached by the cursor.
             seat = table.to_act()[0]
             move = next(a for a in table.legal_actions(seat)
@@ -430,6 +442,9 @@ def test_placing_next_to_the_king_marks_his_neighbours_and_nothing_else(size: tu
             assert king in illegal and illegal == set(range(len(REGIONS))) - near
             assert CASTILLO in _legal_areas(table)
             row, col = screen._rows()[0]
+            # (on the Castillo: a region's longer detail may be told in a box over its row)
+            await pilot.press(*cursor_keys(screen, (row, col)))
+            await pilot.pause()
             line = screen.query_one("#eg-picture").plain_lines()[row]
             start = col - 1 if col else 0  # the free cell before the title, or its first
             assert line[start:start + 9] == ELSEWHERE + "Castillo", line
@@ -464,11 +479,9 @@ def test_a_card_that_places_anywhere_marks_the_farther_regions_apart(size: tuple
                                         (min(elsewhere), ELSEWHERE, "not next to the King")):
                 await pilot.press(*cursor_keys(screen, region_anchor(index, *screen.cell)))
                 await pilot.pause()
-                detail = str(screen.query_one("#eg-detail").render())
+                detail = told(screen)  # (at 80x24 a long one is told in a box over the cards)
                 assert REGIONS[index].name in detail and f"{glyph} " in detail and words in detail, detail
-                if size == (80, 24):  # still within the two detail lines
-                    width = screen.query_one("#eg-detail").content_size.width
-                    assert len(Content(detail).wrap(width)) <= 2, detail
+                assert clipped(screen.query_one("#eg-detail", Static)) is None
                 other = ELSEWHERE if glyph == NEAR_KING else NEAR_KING
                 assert other not in detail
 
@@ -539,7 +552,8 @@ def test_the_kings_move_is_told_apart_from_placing_caballeros() -> None:
                 else:
                     assert "caballero" in hint and ("so can the King" in hint) is king, hint
             assert kings, "the position has a region the King can go to"
-            text = "\n".join(screen.query_one("#eg-picture").plain_lines())
+            height, _ = map_size(*screen.cell)  # (a box over the cards may tell a region's ► too)
+            text = "\n".join(screen.query_one("#eg-picture").plain_lines()[:height])
             assert text.count(NEAR_KING) == len(near)
 
     asyncio.run(main())
@@ -633,9 +647,9 @@ def test_a_move_that_ends_the_placing_says_so_before_it_is_made() -> None:
             assert only_king, "a region only the King can go to"
             await pilot.press(*cursor_keys(screen, region_anchor(only_king[0], *screen.cell)))
             await pilot.pause()
-            text = str(detail.render())
+            text = told(screen)
             assert text.endswith(f"{ELSEWHERE} the King can go here{note}"), text
-            assert len(Content(text).wrap(detail.content_size.width)) <= 2, text
+            assert clipped(detail) is None
 
     asyncio.run(main())
 
@@ -707,5 +721,45 @@ def test_the_castillo_line_stands_apart_from_the_cards(size: tuple[int, int]) ->
                     view.castillo_masked = hidden
                     line = render_board(view, 0, *screen.cell, True, {CASTILLO}).lines()[row]
                     assert len(line) <= width and ("hidden" in line) == hidden, line
+
+    asyncio.run(main())
+
+
+def test_the_card_viewer_tells_each_place_from_the_content() -> None:
+    """``i`` on a region shows its values from seeds/elgrande/board.toml and who has
+    caballeros there; on the Castillo its values; on an action card its whole text from
+    seeds/elgrande/cards.toml and the caballeros it places; on a power card its caballeros."""
+    from core.elgrande.actions import Take
+    from core.elgrande.content import BOARD, CARDS, REGIONS
+    from tui.games.elgrande_render import power_position, region_anchor
+
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = random_table("elgrande", ("human",) * 3, seed=3, until=lambda t: any(
+                isinstance(a, Take) for a in t.legal_actions(t.to_act()[0])))
+            screen = await open_game(pilot, table)
+            view = screen.current_view()
+            castillo, first_card, power_row = screen._rows()
+
+            async def card_at(where: tuple[int, int]) -> str:
+                return await card_text_at(pilot, screen, where)
+
+            region = max(range(len(REGIONS)), key=lambda r: sum(view.board[r]))
+            text = await card_at(region_anchor(region, *screen.cell))
+            values = view.region_values(region)
+            assert REGIONS[region].name in text and f"1st {values[0]}, 2nd {values[1]}, 3rd {values[2]}" in text
+            for seat, count in enumerate(view.board[region]):
+                if count:
+                    assert f"{view.names[seat]} {count}" in text
+            text = await card_at(castillo)
+            assert "1st {}, 2nd {}, 3rd {}".format(*BOARD.castillo_values) in text
+            stack, card = view.face_up_cards()[0]
+            text = await card_at((first_card + stack - 1, 0))
+            assert CARDS[card].name in text and " ".join(CARDS[card].text.split()) in " ".join(text.split())
+            assert f"up to {CARDS[card].stack} caballero" in text
+            value = view.hand_values(screen.viewer)[0]
+            text = await card_at(power_position(power_row, value))
+            assert f"Power card {value}" in text and f"{BOARD.power_caballeros[value]} caballero" in text
 
     asyncio.run(main())

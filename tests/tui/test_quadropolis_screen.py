@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from textual.content import Content
-from textual.widgets import DataTable
+from textual.widgets import DataTable, Static
 
 from core.quadropolis.actions import Build, Discard, Place
 from core.rng import Rng
@@ -22,6 +22,7 @@ from tests.tui.helpers import (
     wait_for_screen,
     wait_for_turn,
 )
+from tests.tui.readable import clipped
 
 
 
@@ -256,7 +257,8 @@ def test_the_build_hint_previews_the_score_or_says_why_not() -> None:
             screen.city_cursor = (build.row - 1) * CITY + build.col - 1
             screen.refresh_all()
             hint = screen.query_one("#qp-hint").render().plain
-            assert f"({build.row},{build.col}): VP if it ended now {before} → {after}" in hint
+            assert f"VP if it ended now {before} → {after}" in hint
+            assert hint.startswith(screen.action_label(build, view))  # in the move list's words
             square = next(sq for sq in range(CITY * CITY)
                           if Build(sq // CITY + 1, sq % CITY + 1) not in table.legal_actions(seat))
             screen.city_cursor = square
@@ -390,8 +392,9 @@ def test_the_legend_breaks_lines_between_entries_only() -> None:
 
 
 def test_the_hint_takes_in_the_move_lists_words() -> None:
-    """For every open slot and Architect the hint says what the move list says the move
-    takes ("face-down tile: takes nothing", never just "takes nothing" for it)."""
+    """For every open slot and Architect the hint starts with the move list's words and
+    says what the move takes ("face-down tile: takes nothing", never just "takes nothing"
+    for it)."""
 
     async def main() -> None:
         from core.quadropolis.board import SLOT_INDEX
@@ -412,9 +415,8 @@ def test_the_hint_takes_in_the_move_lists_words() -> None:
                 screen.refresh_all()
                 hint = screen.query_one("#qp-hint").render().plain.split("\n")[0]
                 label = screen.action_label(action, view)
-                said = label[label.index("(") + 1:label.rindex(")")]
-                assert hint.split("→ ", 1)[1].startswith(said), (hint, label)
-                face_down += said.startswith("face-down")
+                assert hint.startswith(label), (hint, label)
+                face_down += label.endswith("face-down") and "face-down tile: takes nothing" in hint
             assert face_down  # 2 players: some tiles lie face down
 
     asyncio.run(main())
@@ -449,6 +451,79 @@ def test_a_first_tower_preview_says_its_inhabitants_go_unused() -> None:
             assert f"VP if it ended now 0 → -{inh} ({inh} inhabitants unused: -1 each)" in hint
             screen.query_one("#qp-hint").refresh()
             await pilot.pause()
-            assert screen.query_one("#qp-hint").region.height == 2  # wrapped whole, not cut
+            assert clipped(screen.query_one("#qp-hint", Static)) is None  # wrapped whole, not cut
+
+    asyncio.run(main())
+
+
+def test_the_card_viewer_tells_a_slots_building_and_a_squares_from_the_content() -> None:
+    """``i`` on a slot shows the building its Architect reaches (what it gives, and what its
+    type needs and scores in the words of seeds/quadropolis/rules.toml); on a square of
+    your city, what is built there. Escape closes the viewer."""
+    from core.quadropolis.board import CITY, SLOT_TARGET
+    from core.quadropolis.content import RULES, TILE_KIND
+    from core.quadropolis.text import tile_gives, type_points
+    from tui.screens.card_viewer import CardViewerScreen
+
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = quadropolis_table(("human", "human"), moves=16)
+            while table.state.phase != "place":
+                seat = table.to_act()[0]
+                table.submit(seat, table.legal_actions(seat)[0])
+            screen = await open_game(pilot, table)
+            view = screen.current_view()
+            slot = next(s for s in range(20) if view.site[SLOT_TARGET[s][screen.architect]] >= 0)
+            tile = view.site[SLOT_TARGET[slot][screen.architect]]
+            screen.slot_cursor = slot
+            screen.refresh_all()
+            await pilot.press("i")
+            await pilot.pause()
+            assert isinstance(app.screen, CardViewerScreen)
+            text = app.screen.card.plain_text()
+            for words in (RULES.type_texts[TILE_KIND[tile]], type_points(TILE_KIND[tile]), tile_gives(tile)):
+                assert words in text
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is screen
+            seat = screen.viewer
+            square = next(sq for sq in range(CITY * CITY) if view.cities[seat][sq])
+            screen.city_cursor = square
+            screen.refresh_all()
+            card = screen.place_card(view)
+            built = TILE_KIND[view.cities[seat][square][0]]
+            assert card is not None and RULES.type_texts[built] in card.plain_text()
+            assert f"Row {square // CITY + 1}, col {square % CITY + 1} of your city" in card.title
+
+    asyncio.run(main())
+
+
+def test_a_take_chosen_in_the_list_starts_the_build_on_a_square() -> None:
+    """Found playing: an Architect sent from the move list left the cursor on its slot, and
+    Enter in the build step asked to build first; the cursor starts on a square where the
+    building can go."""
+    from core.quadropolis.board import SLOT_INDEX, SLOT_TARGET
+
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = quadropolis_table(("human", "human"))
+            screen = await open_game(pilot, table)
+            view = screen.current_view()
+            take = next(a for a in table.legal_actions(0) if isinstance(a, Place) and a.architect == 1
+                        and view.site[SLOT_TARGET[SLOT_INDEX[a.slot]][a.architect]] >= 0)
+            label = screen.action_label(take, view)  # "Architect 1→W3: Park": filtered to it
+            await pilot.press("m", *label[label.index("→") + 1:].split(" ")[0])  # "W3:"
+            await pilot.pause()
+            assert screen.query_one("#actions").highlighted_action == take
+            await pilot.press("enter")
+            await pilot.pause()
+            assert table.state.phase == "build"
+            builds = [a for a in table.legal_actions(0) if isinstance(a, Build)]
+            assert screen.city_cursor >= 0 and builds
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(table.log[-1].action, Build)
 
     asyncio.run(main())

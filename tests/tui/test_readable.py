@@ -11,13 +11,12 @@ from typing import Any
 import pytest
 from textual.widgets import Static
 
+from core.registry import game_ids
 from tests.tui.helpers import open_game, random_table
 from tests.tui.readable import clipped, cut_rows, text_of, walk_places
 from tui.app import MeepleApp
 from tui.widgets.move_list import MoveList
 
-# The games whose screens meet the bar (each game joins when its screen does).
-READY: list[str] = ["intendentes", "settlement"]
 # Moves played before the mid-game screen (seeded random moves), per game.
 MID_GAME = {"quadropolis": 21, "council": 40, "elgrande": 60, "intendentes": 60, "settlement": 24}
 
@@ -48,7 +47,7 @@ async def check_screen(pilot: Any, screen: Any) -> list[str]:
 
 
 @pytest.mark.parametrize("moves", ["first", "mid"])
-@pytest.mark.parametrize("game_id", READY)
+@pytest.mark.parametrize("game_id", game_ids())
 def test_everything_a_newcomer_needs_is_whole_at_80x24(game_id: str, moves: str) -> None:
     async def main() -> None:
         app = MeepleApp(bot_delay=0)

@@ -49,9 +49,11 @@ def test_at_80x24_the_move_list_shows_four_moves_and_the_log_four_lines(game_id:
                 assert widget.region.bottom <= bottom, f"#{widget.id} runs under the key bar"
             board = screen.query_one("#board")
             assert board.virtual_size.height <= board.size.height, "the board column needs scrolling"
-            # One move per row at 80×24: four moves really are four rows.
+            # One move per row at 80×24 where the list cuts its rows (El Grande's moves are
+            # sentences: its list wraps them whole instead): four moves really are four rows.
             assert all(len(options.prompt_at(i).split("\n")) == 1 for i in range(4))
-            assert options.virtual_size.height == options.option_count, "one row per move"
+            if options.styles.text_wrap == "nowrap":
+                assert options.virtual_size.height == options.option_count, "one row per move"
 
     run(main())
 

@@ -48,18 +48,29 @@ LEGEND = (
 # Picture coordinates: the map starts below the councils. A map scale is one grid unit's
 # width and height in cells; the large scale also prints each city's bonus token under it.
 MAP_TOP = 6
+
+
+def map_top(scale: tuple[int, int]) -> int:
+    """The map's first row: right under the councils at the small scale (80x24 needs the
+    row for the detail line), a row lower on larger screens."""
+    return MAP_TOP if scale[1] >= 3 else MAP_TOP - 1
 SMALL_SCALE = (5, 2)
 LARGE_SCALE = (8, 3)
 
 
 def hand_row(scale: tuple[int, int]) -> int:
-    """Picture row of the hand line for a map scale."""
-    return MAP_TOP + 4 * scale[1] + 2 + (1 if scale[1] >= 3 else 0)
+    """Picture row of the hand line for a map scale (right under the map)."""
+    return map_top(scale) + 4 * scale[1] + 1 + (1 if scale[1] >= 3 else 0)
+
+
+def nobility_row(scale: tuple[int, int]) -> int:
+    """Picture row of the nobility track line (under the hand)."""
+    return hand_row(scale) + 1
 
 
 def city_position(x: int, y: int, scale: tuple[int, int]) -> tuple[int, int]:
     """Picture (row, col) of a map grid point."""
-    return MAP_TOP + y * scale[1], 1 + x * scale[0]
+    return map_top(scale) + y * scale[1], 1 + x * scale[0]
 
 
 def balcony_position(index: int) -> tuple[int, int]:
@@ -108,7 +119,8 @@ def draw_councils(picture: Picture, view: State) -> None:
         used = col + picture.put(row, col, [chip(c) for c in members])
         if name == "royal":
             left = queen_rewards_left(view)
-            picture.put(row, used, f"  ♛{queen_city(view)} tiles {' '.join(map(str, left)) or 'none'}")
+            tiles = f"tiles {' '.join(map(str, left))} VP" if left else "no tiles left"
+            picture.put(row, used, f"  ♛{queen_city(view)} · {tiles}")
             continue
         for slot, tile in enumerate(perms[name]):
             where = permit_position(index, slot)
@@ -117,7 +129,7 @@ def draw_councils(picture: Picture, view: State) -> None:
 
 
 def draw_map(picture: Picture, view: State, route: list[str], scale: tuple[int, int] = SMALL_SCALE) -> None:
-    """The 15 cities on their grid with dotted roads, from row ``MAP_TOP``; the roads of the
+    """The 15 cities on their grid with dotted roads, from row :func:`map_top`; the roads of the
     route (if any) drawn "•" in bold.
 
     At a scale with room between the rows (3 or more), each city's bonus token is printed
@@ -172,13 +184,23 @@ def draw_hand(picture: Picture, view: State, seat: int | None, scale: tuple[int,
     picture.put(row, used, parts)
 
 
+def draw_nobility(picture: Picture, view: State, scale: tuple[int, int] = SMALL_SCALE) -> None:
+    """The nobility track: each player's step, by their letter ("Nobility  A 0  B 3")."""
+    parts: list[tuple[str, str]] = [("Nobility", "")]
+    for seat in range(len(view.names)):
+        parts += [("  ", ""), (player_glyph(seat), player_style(seat)), (f" {view.nobility[seat]}", "")]
+    picture.put(nobility_row(scale), 0, parts)
+
+
 def render_board(view: State, seat: int | None, route: list[str],
                  scale: tuple[int, int] = SMALL_SCALE) -> Picture:
-    """The whole board: councils and permits, the map under them, the hand below."""
+    """The whole board: councils and permits, the map under them, the hand and the nobility
+    track below."""
     picture = Picture()
     draw_councils(picture, view)
     draw_map(picture, view, route, scale)
     draw_hand(picture, view, seat, scale)
+    draw_nobility(picture, view, scale)
     return picture
 
 

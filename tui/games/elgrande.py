@@ -14,7 +14,7 @@ in that turn starts with it, whoever vetoed).
 from __future__ import annotations
 
 import textwrap
-from typing import Hashable
+from typing import Any, Hashable
 
 from textual.app import ComposeResult
 from textual.content import Content
@@ -22,7 +22,7 @@ from textual.widgets import Static
 
 from core.elgrande import veto_prompt
 from core.elgrande import scoring
-from core.elgrande.actions import King, Place, PlaceExtra, Power, Score, SpecialGo, Take, Veto
+from core.elgrande.actions import Court, Disk, King, Place, PlaceExtra, Power, Score, SpecialGo, Take, Veto
 from core.elgrande.content import ADJACENT, BOARD, CARDS, CASTILLO, REGIONS, SETUP
 from core.elgrande.state import State
 from core.elgrande.text import unplaced_note, vetoed_notice
@@ -32,12 +32,26 @@ from tui.games.elgrande_render import (
     KING,
     NEAR_KING,
     layout,
+    map_size,
     power_position,
     region_anchor,
     render_board,
     target_glyph,
 )
-from tui.screens.game import GameScreen
+from tui.games.elgrande_cards import (
+    action_card,
+    caballeros_line,
+    castillo_card,
+    castillo_line,
+    hand_text,
+    power_card,
+    region_card,
+    region_values_text,
+    taken_card,
+)
+from tui.games.places import start_on_moves
+from tui.games.status_row import OneStatusRow, status_rows
+from tui.screens.card_viewer import CardText
 from tui.text import notify, template
 from tui.widgets.board import BoardView
 from tui.widgets.cursor import Target
@@ -49,23 +63,6 @@ REGION_FIELDS = ("dest", "region", "source", "area")
 
 def _caballeros(count: int) -> str:
     return f"{count} caballero" if count == 1 else f"{count} caballeros"
-
-
-def hand_text(view: State, seat: int) -> str:
-    """``seat``'s power cards surely in hand, runs shortened (``1-6 8 9 11-13``), and
-    ``+1?`` for each card taken back unseen (public: power cards are played face up)."""
-    values = view.hand_known(seat)
-    runs: list[list[int]] = []
-    for value in values:
-        if runs and runs[-1][-1] == value - 1:
-            runs[-1].append(value)
-        else:
-            runs.append([value])
-    words = [f"{run[0]}-{run[-1]}" if len(run) > 2 else " ".join(map(str, run)) for run in runs]
-    unknown = view.hand_unknown(seat)
-    if unknown:
-        words.append(f"+{unknown}?")
-    return " ".join(words) or "none"
 
 
 def veto_text(view: State, seat: int) -> str:
@@ -82,7 +79,7 @@ def veto_text(view: State, seat: int) -> str:
     return f"{what} to {', '.join(until)}"
 
 
-class ElGrandeScreen(GameScreen):
+class ElGrandeScreen(OneStatusRow):
     """Game screen of El Grande."""
 
     CSS_PATH = ["../screens/game.tcss", "elgrande.tcss"]
@@ -102,6 +99,12 @@ class ElGrandeScreen(GameScreen):
         ("hand", "others' power cards still in hand (1-6: 1 to 6; +1?: one taken back unseen), "
                  "on the scoreboard when tall and with the cursor on your power cards"),
     ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._move_places: frozenset[tuple[int, int]] = frozenset()  # where the last moves were
+        self._reserved_for: tuple[Any, ...] = ()  # the places the detail line's rows fit
+        self._room_drawn = -1  # the detail's room when the board was last drawn
 
     def compose_board(self) -> ComposeResult:
         with BoardView(id="eg-board"):
@@ -149,6 +152,12 @@ class ElGrandeScreen(GameScreen):
         A move that ends the placing unannounced (the special action, or skipping it, after
         the first caballero) says so: "Move the King to Granada — ends placing: 2 not placed"
         (found playing: the King's move lost a newcomer two caballeros without a word)."""
+        if isinstance(action, Power):  # ("Play power card 1 (6 caballeros to court)" was cut)
+            return f"Power card {action.value}: {_caballeros(BOARD.power_caballeros[action.value])}"
+        if isinstance(action, Disk) and 0 <= action.region < len(REGIONS):  # (one row, not two)
+            return f"Secret disk: {REGIONS[action.region].name}"
+        if isinstance(action, Court):  # (from the provinces: the prompt says so)
+            return f"Bring {_caballeros(action.n)} to the court"
         text = self._move_text(action, view)
         note = unplaced_note(view, action)
         return f"{text} — {note}" if note else text
@@ -192,13 +201,39 @@ class ElGrandeScreen(GameScreen):
         return "→ " + ", ".join(f"{name} {-points}" for (points, _), name in zip(ranked, names))
 
     def board_targets(self, view: State, groups: dict[tuple[int, int], list[Hashable]]) -> list[Target]:
-        """Places where a caballero can be placed come first, so a new decision starts the
-        cursor on one (found playing: with the King's card, the cursor began on a region
-        only the King could go to, and the first Enter moved him)."""
-        def placing(target: Target) -> bool:
-            return any(isinstance(a, (Place, PlaceExtra)) for a in groups.get((target.row, target.col), []))
+        """Every place on the board: where a move can be made first, where a caballero can be
+        placed first of all (found playing: with the King's card, the cursor began on a region
+        only the King could go to, and the first Enter moved him); then the other regions,
+        the Castillo, the action cards and your power cards, to look at (the detail line and
+        ``i`` describe them). A decision that has just begun starts on a place of its moves."""
+        # A new decision (after a bot, a curtain, a step of this one) starts on a place where
+        # it can be made, not on a place left under the cursor while looking.
+        self._move_places = start_on_moves(self.board_cursor, groups, self._move_places)
 
-        return sorted(super().board_targets(view, groups), key=lambda target: not placing(target))
+        def placing(where: tuple[int, int]) -> bool:
+            return any(isinstance(a, (Place, PlaceExtra)) for a in groups.get(where, []))
+
+        moves = sorted(sorted(groups), key=lambda where: not placing(where))
+        others = [where for where in self._places(view) if where not in groups]
+        return [Target(where, *where) for where in moves + others]
+
+    def _places(self, view: State) -> list[tuple[int, int]]:
+        """Where the cursor can look: the regions, the Castillo, the face-up action cards and
+        the viewer's power cards."""
+        castillo, first_card, power_row = self._rows()
+        places = [region_anchor(index, *self.cell) for index in range(len(REGIONS))] + [castillo]
+        places += [(first_card + stack - 1, 0) for stack in range(1, 6)]
+        if self.viewer is not None:
+            places += [power_position(power_row, value) for value in view.hand_values(self.viewer)]
+        return places
+
+    def board_choose(self) -> None:
+        """Enter on a place where no move can be made now says so (``i`` describes it)."""
+        position = self.cursor_position
+        if self.board_actions and position is not None and position not in self.board_actions:
+            notify(self, "Nothing to do here now: the underlined places take your move (i describes this one).")
+            return
+        super().board_choose()
 
     def show_bot_move(self, seat: int, action: Hashable) -> None:
         """A Veto of the viewing player's step is told at once (found playing: a bot's Veto
@@ -216,21 +251,83 @@ class ElGrandeScreen(GameScreen):
         return super().last_move_places(entry, view)
 
     # --- drawing ----------------------------------------------------------------------------
+    def board_room_changed(self) -> None:
+        """The detail line's rows are reserved again for the board column's new height."""
+        self._reserved_for = ()
+        self._redraw_board()
+
     def update_board(self, view: State) -> None:
-        """Redraw the map, Castillo, cards, power cards and the detail line."""
+        """Redraw the map, Castillo, cards, power cards and the detail line; a detail too
+        long for the rows under the board (80x24) is told on a sheet over the map."""
         if not self.is_mounted:
             return
         targets = self.target_areas()
         picture = self.mark_board(render_board(view, self.viewer, *self.cell, self.compact, targets,
-                                               self.near_king(view)), view)
-        long_text = self._long_text(view)
-        if long_text is not None:
+                                               self.near_king(view), self.game.progress(view)), view)
+        cursor = self.cursor_position
+        self._room_drawn = self._detail_room()
+        detail, sheet = self._shown_detail(view, cursor)
+        if sheet is not None:
             width = len(picture.lines()[0])  # the map's (the power row may be a cell wider)
-            sheet = self._sheet(*long_text, width)
-            picture.cover(self._rows()[1] - len(sheet), sheet)
+            rows = self._sheet(*sheet, width)
+            _, first_card, power_row = self._rows()
+            if self._stack_at(cursor) or cursor == self._rows()[0] or veto_prompt(view):
+                top = first_card - len(rows)  # over the map's bottom rows, the cards in view
+            else:  # a place on the map: over the cards, the map in view
+                top = max(0, min(first_card, power_row + 1 - len(rows)))
+            picture.cover(top, rows)
         self.query_one("#eg-picture", BoardPicture).show(picture)
-        detail = self._detail(view, self.cursor_position, self._rows()[1], long_text is not None)
+        places = (len(self.table.log), self.viewer, tuple(t.key for t in self.board_cursor.targets),
+                  self.query_one("#eg-detail").content_region.width, self._detail_room())
+        if places != self._reserved_for:
+            # The detail keeps the rows of its tallest text among the places the cursor can
+            # visit, so an arrow never lays the screen out again.
+            self._reserved_for = places
+            self.reserve_detail("#eg-detail", [self._shown_detail(view, (t.row, t.col))[0]
+                                               for t in self.board_cursor.targets] or [detail])
         self.show_detail("#eg-detail", detail)
+
+    def refresh_all(self) -> None:
+        """Redraw every panel; the board again if the status line now takes another number
+        of rows than the board was drawn for (the detail's room under it changed)."""
+        super().refresh_all()
+        if self.is_mounted and self._detail_room() != self._room_drawn:
+            self._redraw_board()
+
+    def _shown_detail(self, view: State, cursor: tuple[int, int] | None) -> tuple[Content, tuple[str, str] | None]:
+        """The detail of ``cursor``'s place as the screen shows it, and the (bold lead, rest)
+        of the sheet over the map when the whole of it does not fit the rows under the board."""
+        question = veto_prompt(view)
+        if question:
+            text = template("[b $warning]Veto?[/] $question", question=question)
+            if self._too_long(text):
+                return (template("[b $warning]Veto?[/] The question is over the map (m: Veto or Allow)"),
+                        ("Veto?", question))
+            return text, None
+        text = self._detail(view, cursor)
+        if not self._too_long(text):
+            return text, None
+        card = self._card_at(view, cursor)
+        lead = CARDS[card].name if card is not None else text.plain.partition(": ")[0]
+        rest = text.plain[len(lead) + 2:]
+        if card is not None:
+            takes = " · Enter takes it" if cursor in self.board_actions else ""
+            pointer = template("[b]$card[/]: its whole text is over the map$takes", card=lead, takes=takes)
+        else:
+            pointer = template("[b]$lead[/]: told in the box over the cards", lead=lead)
+        return pointer, (f"{lead}:", rest)
+
+    def _detail_room(self) -> int:
+        """Rows the board column has under the picture for the detail (at 80x24: 3, with a
+        one-row status line), for the status line's text now (it may not be laid out yet);
+        0 while the screen is not laid out (no limit then)."""
+        height = self.query_one("#board").content_region.height
+        if not height:
+            return 0
+        rows = status_rows(self)
+        if rows:
+            height += self.query_one("#status").size.height - rows
+        return max(1, height - self._rows()[2] - 1)
 
     def target_areas(self) -> set[int]:
         """The regions (and the Castillo, :data:`CASTILLO`) where a move can be made now."""
@@ -269,60 +366,56 @@ class ElGrandeScreen(GameScreen):
             return f"{glyph} the King can go here{cost}"
         return f"{glyph} your move can go here{cost}"
 
-    def _detail(self, view: State, cursor: tuple[int, int] | None, first_card: int,
-                sheet: bool) -> Content:
-        """What the detail says of the place under the cursor (``sheet``: the long text it
-        would tell, of :meth:`_long_text`, is on the sheet over the map)."""
-        question = veto_prompt(view)
-        if question:
-            if sheet:
-                return template("[b $warning]Veto?[/] The question is over the map (m: Veto or Allow)")
-            return template("[b $warning]Veto?[/] $question", question=question)
+    def _detail(self, view: State, cursor: tuple[int, int] | None) -> Content:
+        """What the detail says of the place under the cursor: a region's values, who has
+        caballeros there and whether the move at hand can go there (what its mark means); the
+        Castillo's; an action card's text; a power card's caballeros and the others' hands."""
         if cursor is None:
             return Content()
         for index in range(len(REGIONS)):
             if region_anchor(index, *self.cell) == cursor:
-                scores = "/".join(map(str, view.region_values(index)))
-                text = template("[b]$region[/] · scores $scores", region=REGIONS[index].name, scores=scores)
+                text = Content.assemble(
+                    template("[b]$short $region[/]: $values", region=REGIONS[index].name,
+                             short=REGIONS[index].short, values=region_values_text(view, index)),
+                    template(" · King $king", king=KING) if view.king == index else "",
+                    "\n", caballeros_line(view, index))
                 hint = self.target_hint(view, index)
-                return text + template(" · $hint", hint=hint) if hint else text
+                return text + template("\n$hint", hint=hint) if hint else text
         if cursor == self._rows()[0]:
-            scores = "/".join(map(str, BOARD.castillo_values))
-            text = template("[b]Castillo[/] · scores $scores", scores=scores)
+            values = ", ".join(f"{p} {v}" for p, v in zip(("1st", "2nd", "3rd"), BOARD.castillo_values))
+            text = Content.assemble(template("[b]Castillo[/]: $values at each scoring\n", values=values),
+                                    castillo_line(view))
             hint = self.target_hint(view, CASTILLO)
-            return text + template(" · $hint", hint=hint) if hint else text
-        if cursor[0] == first_card + 5:
+            return text + template("\n$hint", hint=hint) if hint else text
+        if cursor[0] == self._rows()[2]:
             return self._power_detail(view, cursor)
         card = self._card_at(view, cursor)
         if card is not None:
-            name = CARDS[card].name
-            if sheet:
-                return template("[b]$card[/]: its whole text is over the map · Enter takes it", card=name)
-            return template("[b]$card[/]: $text", card=name, text=CARDS[card].text)
+            return template("[b]$card[/]: $text (places up to $count)", card=CARDS[card].name,
+                            text=CARDS[card].text, count=_caballeros(CARDS[card].stack))
+        stack = self._stack_at(cursor)
+        if stack:
+            return template("[b]Stack $stack[/] (—): its card was taken this round", stack=stack)
         return Content()
+
+    def _stack_at(self, cursor: tuple[int, int] | None) -> int:
+        """The action card stack (1-5) whose row is under the cursor, or 0."""
+        first_card = self._rows()[1]
+        if cursor is None or not (first_card <= cursor[0] < first_card + 5 and cursor[1] == 0):
+            return 0
+        return cursor[0] - first_card + 1
 
     def _card_at(self, view: State, cursor: tuple[int, int] | None) -> int | None:
         """The face-up action card under the cursor, or None."""
-        first_card = self._rows()[1]
-        if cursor is None or not (first_card <= cursor[0] < first_card + 5 and cursor[1] == 0):
-            return None
-        return dict(view.face_up_cards()).get(cursor[0] - first_card + 1)
+        return dict(view.face_up_cards()).get(self._stack_at(cursor))
 
-    def _too_long(self, text: str) -> bool:
-        """Whether ``text`` needs more than the detail's two lines (at 80x24 only)."""
-        width = self.query_one("#eg-detail").content_size.width - 1  # a cell to spare
-        return self.compact and width > 0 and len(textwrap.wrap(text, width)) > 2
-
-    def _long_text(self, view: State) -> tuple[str, str] | None:
-        """(bold lead, rest) of a text the detail cannot hold, shown on a sheet over the
-        map: a long Veto question, or the text of the card under the cursor; else None."""
-        question = veto_prompt(view)
-        if question:
-            return ("Veto?", question) if self._too_long(f"Veto? {question}") else None
-        card = self._card_at(view, self.cursor_position)
-        if card is not None and self._too_long(f"{CARDS[card].name}: {CARDS[card].text}"):
-            return f"{CARDS[card].name}:", CARDS[card].text
-        return None
+    def _too_long(self, text: Content) -> bool:
+        """Whether ``text`` needs more rows than the board column has under the picture
+        (at 80x24 only; larger screens have room)."""
+        detail = self.query_one("#eg-detail", Static)
+        width = detail.content_region.width
+        room = self._detail_room()
+        return self.compact and width > 0 and room > 0 and text.get_height(detail.styles.get_rules(), width) > room
 
     def _sheet(self, lead: str, text: str, width: int) -> list[Parts]:
         """The rows of a sheet ``width`` cells wide telling ``lead`` (bold) and ``text``
@@ -331,11 +424,32 @@ class ElGrandeScreen(GameScreen):
         inner = width - 4
         border = "$accent"
         rows: list[Parts] = [[("┌" + "─" * (width - 2) + "┐", border)]]
-        for index, line in enumerate(textwrap.wrap(f"{lead} {text}", inner)):
+        lines = [line for paragraph in f"{lead} {text}".split("\n") for line in textwrap.wrap(paragraph, inner)]
+        for index, line in enumerate(lines):
             words = [(lead, "bold"), (line[len(lead):], "")] if index == 0 and line.startswith(lead) else [(line, "")]
             rows.append([("│ ", border), *words, (" " * (inner - len(line)), ""), (" │", border)])
         rows.append([("└" + "─" * (width - 2) + "┘", border)])
         return rows
+
+    def place_card(self, view: State) -> CardText | None:
+        """The region, the Castillo, the action card or the power card under the cursor."""
+        cursor = self.cursor_position
+        if cursor is None:
+            return None
+        for index in range(len(REGIONS)):
+            if region_anchor(index, *self.cell) == cursor:
+                return region_card(view, index)
+        castillo, first_card, power_row = self._rows()
+        if cursor == castillo:
+            return castillo_card(view)
+        card = self._card_at(view, cursor)
+        if card is not None:
+            return action_card(view, card, cursor[0] - first_card + 1, cursor in self.board_actions)
+        if self._stack_at(cursor):
+            return taken_card(self._stack_at(cursor))
+        hand = view.hand_values(self.viewer) if self.viewer is not None else []
+        value = next((v for v in hand if power_position(power_row, v) == cursor), None)
+        return None if value is None else power_card(view, value, self.viewer)
 
     def _power_detail(self, view: State, cursor: tuple[int, int]) -> Content:
         """A power card under the cursor: its caballeros, and what the others still hold."""
@@ -343,12 +457,12 @@ class ElGrandeScreen(GameScreen):
         hand = view.hand_values(self.viewer) if self.viewer is not None else []
         value = next((v for v in hand if power_position(cursor[0], v) == cursor), None)
         if value is not None:
-            parts.append(template("[b]Power $value[/]: $count", value=value,
+            parts.append(template("[b]Power card $value[/]: brings $count to your court", value=value,
                                   count=_caballeros(BOARD.power_caballeros[value])))
         others = [s for s in range(len(view.names)) if s != self.viewer]
         if others:
             hands = [Content.assemble(player_tag(s), " ", hand_text(view, s)) for s in others]
-            parts.append(Content.assemble("hands ", Content(" · ").join(hands)))
+            parts.append(Content.assemble("still in their hands: ", Content(" · ").join(hands)))
         return Content(" · ").join(parts)
 
     def private_text(self, view: State) -> Content:

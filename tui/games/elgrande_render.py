@@ -267,15 +267,38 @@ KING_COL = 12  # the compact Castillo's column: after "5 The King", the separato
 CASTILLO_SEPARATOR = "│"  # in the compact layout, two cells before the Castillo's title
 
 
+def draw_caption(picture: Picture, text: str, cw: int, ch: int) -> None:
+    """``text`` (the round and the next scoring) on the map's bottom border, in its longest
+    straight run: the status line leaves the progress out where it needs the row."""
+    height, _ = map_size(cw, ch)
+    lines = picture.lines()
+    row = lines[height - 1] if len(lines) >= height else ""
+    best, run = (0, 0), 0
+    for col, char in enumerate(row):
+        if char == "─":
+            run += 1
+            if run > best[0]:
+                best = (run, col - run + 1)
+        else:
+            run = 0
+    run, start = best
+    caption = f" {text} "
+    if text and len(caption) + 2 <= run:
+        picture.put(height - 1, start + (run - len(caption)) // 2, caption, "bold")
+
+
 def render_board(view: State, seat: int | None, cw: int, ch: int, compact: bool = False,
-                 targets: Collection[int] = (), near: Collection[int] | None = None) -> Picture:
+                 targets: Collection[int] = (), near: Collection[int] | None = None,
+                 caption: str = "") -> Picture:
     """The whole board: map, then the Castillo line, the five cards and the power cards.
 
     ``targets``: the regions (and :data:`CASTILLO`) where the move at hand can go, each
-    marked with its :func:`target_glyph` (``near``: where caballeros go next to the King).
+    marked with its :func:`target_glyph` (``near``: where caballeros go next to the King);
+    ``caption``: the game's progress, on the map's bottom border.
     """
     picture = Picture()
     draw_map(picture, view, cw, ch, targets, near)
+    draw_caption(picture, caption, cw, ch)
     _, width = map_size(cw, ch)
     castillo, first_card, power_row = layout(cw, ch, compact)
     draw_cards(picture, view, first_card, width)

@@ -21,19 +21,11 @@ from textual.widgets import Static
 
 from core.engine import IllegalAction
 from core.quadropolis.actions import Build, Discard, Place
-from core.quadropolis.board import (
-    CITY,
-    NUM_SLOTS,
-    SLOT_INDEX,
-    SLOT_NAMES,
-    SLOT_TARGET,
-    URBANIST_BLOCKS,
-    site_coords,
-)
+from core.quadropolis.board import CITY, NUM_SLOTS, SITE, SLOT_INDEX, SLOT_NAMES, SLOT_TARGET
 from core.quadropolis.content import RULES, TILES
 from core.quadropolis.scoring import allocate
 from core.quadropolis.state import State
-from core.quadropolis.text import penalty_note, takes
+from core.quadropolis.text import penalty_note, tile_gives, tile_name
 from tui.games.quadropolis_render import (
     KEY,
     TYPES_HELP,
@@ -42,17 +34,18 @@ from tui.games.quadropolis_render import (
     render_city,
     render_site,
     site_cell,
-    site_label,
     slot_cell,
     type_entries,
 )
-from tui.screens.game import GameScreen
+from tui.games.quadropolis_cards import built_text, slot_card, slot_closed, square_card, square_name
+from tui.screens.card_viewer import CardText
+from tui.games.status_row import OneStatusRow
 from tui.text import notify, plain, template
 from tui.widgets.legend import Legend
 from tui.widgets.board import BoardView
 from tui.widgets.cursor import Target
 from tui.widgets.picture import BoardPicture
-from tui.widgets.players import player_glyph, player_style, player_tag
+from tui.widgets.players import player_tag
 
 MAX_SEATS = RULES.max_players
 
@@ -112,7 +105,7 @@ class QuadropolisBoard(BoardView):
         self.post_message(self.CityCycled(step))
 
 
-class QuadropolisScreen(GameScreen):
+class QuadropolisScreen(OneStatusRow):
     """Game screen of Quadropolis."""
 
     CSS_PATH = ["../screens/game.tcss", "quadropolis.tcss"]
@@ -195,21 +188,46 @@ class QuadropolisScreen(GameScreen):
 
     # --- the shared cursor: slots while placing, your city's squares while building ---------
     def board_position(self, action: Hashable, view: State) -> tuple[int, int] | None:
-        """A slot on the site picture (placing) or a square on the city picture (building)."""
+        """A slot on the site picture (placing) or a square of your city (building), where
+        the city lies under the site (:meth:`_city_offset`)."""
         if isinstance(action, Place):
             return slot_cell(SLOT_INDEX[action.slot], self.cell_width)
         if isinstance(action, Build):
-            return city_cell((action.row - 1) * CITY + (action.col - 1), self.cell_width)
+            row, col = city_cell((action.row - 1) * CITY + (action.col - 1), self.cell_width)
+            top, left = self._city_offset()
+            return row + top, col + left
         return None
 
     def board_targets(self, view: State, groups: dict[tuple[int, int], list[Hashable]]) -> list[Target]:
-        """Every slot while placing (a closed one says why), every square while building."""
+        """Every slot (a closed one says why) and every square of the city in view: the
+        slots take an Architect while placing, the squares the building in hand while
+        building, and the others are there to look at (the detail line and ``i`` describe
+        them). The squares sit under the site on the screen, and so they do for the cursor."""
         if not self._my_turn(view):
             return []
         width = self.cell_width
-        if view.phase == "place":
-            return [Target(("slot", slot), *slot_cell(slot, width)) for slot in range(NUM_SLOTS)]
-        return [Target(("square", square), *city_cell(square, width)) for square in range(CITY * CITY)]
+        top, left = self._city_offset()
+        slots = [Target(("slot", slot), *slot_cell(slot, width)) for slot in range(NUM_SLOTS)]
+        squares = [Target(("square", square), row + top, col + left)
+                   for square in range(CITY * CITY) for row, col in [city_cell(square, width)]]
+        # (the places of the step at hand first: where a cursor whose place is gone starts)
+        return slots + squares if view.phase == "place" else squares + slots
+
+    def _city_offset(self) -> tuple[int, int]:
+        """Where the city whose squares the cursor visits lies, seen from the site picture
+        (for the arrows only: marks go on the city's own picture)."""
+        seat = self._square_city()
+        if self.all_cities:
+            return SITE + 3 + (seat // 2) * (CITY + 4), (seat % 2) * 39
+        return SITE + 3, 0
+
+    def _square_city(self) -> int:
+        """The city whose squares the cursor visits: yours while you build or when every
+        city is in view, else the one shown (Tab)."""
+        view_seat = self.viewer if self.viewer is not None else 0
+        if self.all_cities or self.shown_city is None:
+            return view_seat
+        return self.shown_city
 
     def _cursor_on(self, kind: str) -> int:
         target = self.board_cursor.current
@@ -237,6 +255,11 @@ class QuadropolisScreen(GameScreen):
         self.board_cursor.move_to(("square", square))
 
     # --- drawing ------------------------------------------------------------------------
+    def board_room_changed(self) -> None:
+        """The detail line's rows are reserved again for the board column's new height."""
+        self._reserved_for = ()
+        self._redraw_board()
+
     def update_board(self, view: State) -> None:
         """Redraw site, city and hint from the view."""
         if not self.is_mounted:
@@ -251,26 +274,30 @@ class QuadropolisScreen(GameScreen):
         legal = [a for actions in self.board_actions.values() for a in actions]
         placing = mine and phase == "place"
         if placing and self._slot_snapped_at != len(self.table.log):
-            # Each turn starts with the cursor on an open slot (nearest the last one used).
-            self._slot_snapped_at = len(self.table.log)
+            # Each turn starts with the cursor on an open slot (nearest the last one used),
+            # once the board's moves are this turn's (a move chosen in the list redraws the
+            # board before they are).
             open_slots = {SLOT_INDEX[a.slot] for a in legal if isinstance(a, Place)}
             if open_slots:
+                self._slot_snapped_at = len(self.table.log)
                 self.slot_cursor = min(open_slots, key=lambda s: (s - self._last_slot) % NUM_SLOTS)
         site = render_site(view, width)
+        slot = self.slot_cursor
         if placing:
             for action in legal:
                 if isinstance(action, Place) and action.architect == self.architect:
                     site.mark(*slot_cell(SLOT_INDEX[action.slot], width), "target")
-            slot = self.slot_cursor
             if slot >= 0:
                 self._last_slot = slot
                 site.mark(*site_cell(SLOT_TARGET[slot][self.architect], width), "aim")
-                site.mark(*slot_cell(slot, width), "cursor")
+        if slot >= 0:
+            site.mark(*slot_cell(slot, width), "cursor")
         placed, self._built = self._last_turn_marks(view)
         for flash_slot, flash_square in placed:
             site.mark(*slot_cell(flash_slot, width), "flash")
             site.mark(*site_cell(flash_square, width), "flash")
         self.query_one("#qp-site", BoardPicture).show(site)
+        # (the round: the status line leaves the progress out where it needs the row)
         self.show_detail("#qp-site-title", template("Construction site · round $round/4", round=max(view.round, 1)))
         acting = self.table.to_act()
         turn = (view.round, view.turn)
@@ -284,11 +311,13 @@ class QuadropolisScreen(GameScreen):
             self.shown_city = seat  # while you build, your own city is the one shown
         shown = self.shown_city if self.shown_city is not None else (seat if seat is not None else 0)
         if building and self._snapped_at != len(self.table.log):
-            # Start each build on a legal square; afterwards the cursor goes where it is moved.
-            self._snapped_at = len(self.table.log)
+            # Start each build on a legal square (found playing: a Place chosen in the list
+            # left the cursor on a slot); afterwards the cursor goes where it is moved.
             squares = {(a.row - 1) * CITY + (a.col - 1) for a in legal if isinstance(a, Build)}
-            if squares and self.city_cursor not in squares:
-                self.city_cursor = min(squares)
+            if squares:
+                self._snapped_at = len(self.table.log)
+                if self.city_cursor not in squares:
+                    self.city_cursor = min(squares)
         if self.all_cities:
             for index in range(len(self.table.seats)):
                 self._draw_city(view, index, f"#qp-city-{index}", f"#qp-city-title-{index}",
@@ -301,79 +330,106 @@ class QuadropolisScreen(GameScreen):
         codes_shown = self.has_class("-tall") or self.has_class("-wide")  # (see quadropolis.tcss)
         self.query_one("#qp-legend", Legend).set_entries(
             legend_entries(width) + ([] if codes_shown else [template("[dim]? help: the other codes[/]")]))
+        if not codes_shown:  # (80x24: only where the detail leaves it the rows)
+            self.fit_legend("#qp-legend", "#qp-hint", self._board_rows())
 
     def _draw_city(self, view: State, index: int, picture: str, title: str, marked: bool,
                    yours: bool, suffix: str) -> None:
         """Draw the city of seat ``index`` and its title (``marked``: the cursor and targets)."""
         width = self.cell_width
         city = render_city(view, index, width)
-        if marked:
-            self.mark_board(city, view)
+        if marked:  # (the board's places are the site's while placing: not marked here)
+            top, left = self._city_offset()
+            for row, col in self.board_actions:
+                city.mark(row - top, col - left, "target")
         for square in self._built.get(index, []):
             city.mark(*city_cell(square, width), "flash")
+        if self.city_cursor >= 0 and index == self._square_city():
+            city.mark(*city_cell(self.city_cursor, width), "cursor")
         self.query_one(picture, BoardPicture).show(city)
         self.show_detail(title, Content.assemble(
-            "City of ", player_tag(index, self.table.seats[index].name), " ", _pools(view, index),
+            "City of ", player_tag(index, self.table.seats[index].name), ": ", _pools(view, index),
             template(" · [b]Mayor[/]") if view.mayor == index else "",
             template(" [dim](you)[/]") if yours and self.all_cities else "",
             template(suffix),
         ))
 
-    def _hint(self, view: State, mine: bool, place: int | None = None) -> Content:
-        """The detail under the board: what the Architect or the build at ``place`` (a slot
-        while placing, a city square while building; default: the cursor's) does, and (on
-        tall screens; the key bar has them too) a line of the keys."""
+    def _hint(self, view: State, mine: bool, place: Hashable = None) -> Content:
+        """The detail under the board: what is at ``place`` (a target's key, ("slot", n) or
+        ("square", n); default: the cursor's) and what Enter does there — the building the
+        Architect takes from a slot, what stands on a square and what building there does —
+        and (on tall screens; the key bar has them too) a line of the keys."""
         if not mine or self.viewer is None:
             return Content()
+        if place is None:
+            target = self.board_cursor.current
+            place = target.key if target is not None else None
+        kind, index = place if isinstance(place, tuple) else ("", -1)
         tall = self.has_class("-tall")
-        if view.phase == "place":
-            slot = self.slot_cursor if place is None else place
-            line = template("[dim]1–4 architect · arrows move · enter takes[/]") if tall else Content()
-            keys = Content("\n") + line if tall else Content()
-            if slot < 0:
-                return line
-            closed = _closed_text(view, slot)
-            if closed is not None:
-                return closed + keys
-            action = Place(self.architect, SLOT_NAMES[slot])
-            target = SLOT_TARGET[slot][self.architect]
-            reason = self.game.why_illegal(view, self.viewer, action)
-            tile = view.site[target]
-            label = f" ({site_label(tile, 7)})" if tile >= 0 else ""
-            text = Content.assemble(
-                template("Architect [b]$architect[/] at [b]$slot[/] → ", architect=self.architect,
-                         slot=SLOT_NAMES[slot]),
-                plain(takes(view, target) + label),
-            )
-            if reason:
-                return text + template("\n[$error]$reason[/]", reason=reason)
-            return text + keys
-        keys = (template("\n[dim]row/col $n · enter builds · d discards[/]", n=view.pending_architect)
-                if tall else Content())
-        square = self.city_cursor if place is None else place
-        if square < 0:
-            return template("Architect $n: row/column $n or a green square", n=view.pending_architect) + keys
-        row, col = divmod(square, CITY)
-        return self._build_preview(view, row + 1, col + 1) + keys
+        placing = view.phase == "place"
+        if placing:
+            line = template("[dim]1–4 architect · arrows move · enter takes[/]")
+        else:
+            line = template("[dim]row/col $n · enter builds · d discards[/]", n=view.pending_architect)
+        keys = Content("\n") + line if tall else Content()
+        if kind == "slot":
+            return self._slot_hint(view, index) + keys
+        if kind == "square":
+            if placing:
+                seat = self._square_city()
+                whose = "your" if seat == self.viewer else f"{self.table.seats[seat].name}'s"
+                return template("[b]$where[/] of $whose city: $what", where=square_name(index), whose=whose,
+                                what=built_text(view, seat, index)) + keys
+            row, col = divmod(index, CITY)
+            return self._build_preview(view, row + 1, col + 1) + keys
+        if placing:
+            return line if tall else Content()
+        return template("Architect $n: row/column $n or a green square", n=view.pending_architect) + keys
+
+    def _slot_hint(self, view: State, slot: int) -> Content:
+        """A slot: why it is closed, or the move there as the list says it and what the
+        Architect takes ("Architect 2→E1: Harbor — takes it: gives 1 inhabitant and 1
+        energy"), and why it may not go there."""
+        closed = slot_closed(view, slot)
+        if closed:
+            return plain(closed)
+        if view.phase != "place" or self.viewer is None:
+            return template("[b]$slot[/] is open · now build the $tile in your city (or d discards it)",
+                            slot=SLOT_NAMES[slot], tile=TILES[view.pending].name if view.pending >= 0 else "tile")
+        target = SLOT_TARGET[slot][self.architect]
+        tile = view.site[target]
+        if tile >= 0:
+            gets = f"takes it: {tile_gives(tile)}"
+        else:
+            gets = "a face-down tile: takes nothing" if view.face_down[target] >= 0 else "an empty square: takes nothing"
+        text = Content.assemble(
+            template("[b]$label[/] — ", label=self._place_label(view, self.architect, SLOT_NAMES[slot])), plain(gets))
+        reason = self.game.why_illegal(view, self.viewer, Place(self.architect, SLOT_NAMES[slot]))
+        return text + template("\n[$error]$reason[/]", reason=reason) if reason else text
 
     def _reserve_hint(self, view: State, mine: bool) -> None:
         """Give the hint the rows of its tallest text over the places the cursor can visit
-        (every slot while placing, every square while building), once per turn, Architect
-        and size: an arrow then never lays the screen out again."""
+        (every slot and square), once per turn, Architect, city in view and size: an arrow
+        then never lays the screen out again."""
         hint = self.query_one("#qp-hint", Static)
-        key = (len(self.table.log), view.phase, mine, self.architect, self.size, self.has_class("-tall"))
+        key = (len(self.table.log), view.phase, mine, self.architect, self._square_city(), self.size,
+               self.has_class("-tall"))
         if key == self._reserved_for or not hint.content_region.width:
             return
         self._reserved_for = key
-        places = (NUM_SLOTS if view.phase == "place" else CITY * CITY) if mine else 0
-        self.reserve_detail("#qp-hint", [self._hint(view, mine, place) for place in range(places)]
+        self.reserve_detail("#qp-hint", [self._hint(view, mine, target.key) for target in self.board_cursor.targets]
                             or [Content()])
 
+    def _board_rows(self) -> int:
+        """Rows of the board column above the detail: the site and the city with their titles."""
+        panes = self.query_one("#qp-panes")
+        return panes.outer_size.height
+
     def _build_preview(self, view: State, row: int, col: int) -> Content:
-        """What building at (row, col) does to the viewer's score if the game ended now
-        ("(1,4): VP if it ended now 12 → 15"), with the reason when a penalty for unused
-        inhabitants or energy changes ("0 → -3 (3 inhabitants unused: -1 each)"), or why
-        it may not go there."""
+        """The build on (row, col) as the list says it, and what it does to the viewer's score
+        if the game ended now ("Row 1, col 4: floor 2 on the Tower Block, 1 floor · VP if it
+        ended now 12 → 15"), with the reason when a penalty for unused inhabitants or energy changes ("0 → -3 (3
+        inhabitants unused: -1 each)"), or why it may not go there."""
         seat = self.viewer
         assert seat is not None
         key = (tuple(entry.action for entry in self.table.log), seat)
@@ -382,20 +438,40 @@ class QuadropolisScreen(GameScreen):
         known = self._previews[1]
         if (row, col) in known:
             return known[(row, col)]
-        where = template("[b]($row,$col)[/]: ", row=row, col=col)
+        square = (row - 1) * CITY + col - 1
+        built = built_text(view, seat, square)
+        on = "" if built == "empty" else f" ({built})"
         try:
             after = self.game.apply(view, seat, Build(row, col))  # views are states; apply is pure
         except IllegalAction as exc:
-            text = where + template("[$error]$reason[/]", reason=exc.reason)
+            text = template("[b]Row $row, col $col[/]$on: [$error]$reason[/]", row=row, col=col, on=on,
+                            reason=exc.reason)
         else:
             before = self.game.standings(view).projected[seat]
             now = self.game.standings(after).projected[seat]
-            text = where + template("VP if it ended now $before → [b]$now[/]", before=before, now=now)
+            label = self._build_label(view, Build(row, col))
+            text = template("[b]$label[/]$on · VP if it ended now $before → [b]$now[/]", label=label,
+                            on=f" on the {built}" if on else "", before=before, now=now)
             note = penalty_note(view, after, seat)
             if note:
                 text += template(" ($note)", note=note)
         known[(row, col)] = text
         return text
+
+    def place_card(self, view: State) -> CardText | None:
+        """The slot under the cursor (the building its Architect reaches) or the city square
+        (what is built there and, while you build, what building there does)."""
+        target = self.board_cursor.current
+        if target is None or not isinstance(target.key, tuple):
+            return None
+        kind, index = target.key
+        if kind == "slot":
+            return slot_card(view, index, self.architect, self.viewer)
+        seat = self._square_city()
+        whose = "your" if seat == self.viewer else f"{self.table.seats[seat].name}'s"
+        building = view.phase == "build" and self._my_turn(view) and seat == self.viewer
+        row, col = divmod(index, CITY)
+        return square_card(view, seat, index, whose, self._build_preview(view, row + 1, col + 1) if building else Content())
 
     def private_text(self, view: State) -> Content:
         """The viewing player's pools, Architects left and tile in hand."""
@@ -403,15 +479,14 @@ class QuadropolisScreen(GameScreen):
         if seat is None:
             return Content()
         left = " ".join(str(n) for n in range(1, 5) if (view.available[seat] >> n) & 1) or "none"
-        # (two lines: "You: 0i 0e · architects 1 2 3" is wider than the side panel at 80x24)
         text = Content.assemble("You: ", _pools(view, seat), template("\nArchitects: $left", left=left))
         if view.phase == "build" and view.pending >= 0 and seat in self.table.to_act():
             text += template("\nIn hand: [b]$tile[/]", tile=TILES[view.pending].name)
         return text
 
     def scoreboard_extra(self, view: State) -> dict[int, Content]:
-        """Mark the Mayor."""
-        return {view.mayor: template("[b]M[/]")}
+        """Name the Mayor."""
+        return {view.mayor: template("[b]Mayor[/]")}
 
     def show_bot_move(self, seat: int, action: Hashable) -> None:
         """After another player's build, show their city with it for a moment, then the city
@@ -429,15 +504,34 @@ class QuadropolisScreen(GameScreen):
                 self.update_board(self.current_view())
 
     def action_label(self, action: Hashable, view: State) -> str:
-        """A build leads with its square, which tells the moves apart in a narrow list:
-        "Row 3, col 2: build the Shop" (the log keeps "Build the Shop at row 3, col 2")."""
-        text = super().action_label(action, view)
-        if isinstance(action, Build):
-            where = f"row {action.row}, col {action.col}"
-            if f" at {where}" in text:
-                rest = text.replace(f" at {where}", "")
-                return f"Row {action.row}, col {action.col}: {rest[:1].lower()}{rest[1:]}"
-        return text
+        """Labels short enough for the list at 80x24, leading with what tells the moves
+        apart: "Architect 2→E1: Harbor" (no space around the arrow: rows that share two
+        words would be shortened to what follows them, "…E1: Harbor", the Architect lost),
+        a build by its square, "Row 3, col 2: Shop" or "Row 1, col 4: floor 2" (the tile in
+        hand is the prompt's; the log keeps "Build the Shop at row 3, col 2")."""
+        if isinstance(action, Place) and view.phase == "place" and action.slot in SLOT_INDEX:
+            return self._place_label(view, action.architect, action.slot)
+        if isinstance(action, Build) and view.phase == "build" and view.pending >= 0 and self.viewer is not None:
+            return self._build_label(view, action)
+        return super().action_label(action, view)
+
+    def _place_label(self, view: State, architect: int, slot: str) -> str:
+        square = SLOT_TARGET[SLOT_INDEX[slot]][architect]
+        tile = view.site[square]
+        what = tile_name(tile) if tile >= 0 else "face-down" if view.face_down[square] >= 0 else "nothing"
+        return f"Architect {architect}→{slot}: {what}"
+
+    def _build_label(self, view: State, action: Build) -> str:
+        height = view.height(self.viewer if self.viewer is not None else 0, (action.row - 1) * CITY + action.col - 1)
+        what = f"floor {height + 1}" if height else TILES[view.pending].name
+        return f"Row {action.row}, col {action.col}: {what}"
+
+    def move_preview(self, action: Hashable, view: State) -> Content:
+        """A move highlighted in the list is told as the detail tells its place: the
+        building the Architect takes, or the build's preview."""
+        if isinstance(action, (Place, Build)) and self._my_turn(view):
+            return self._hint(view, True)
+        return super().move_preview(action, view)
 
     def show_on_board(self, action: Hashable, view: State) -> bool:
         """A move highlighted in the list shows on the board: the Architect's slot and the
@@ -523,7 +617,8 @@ class QuadropolisScreen(GameScreen):
         self.update_board(view)
 
     def confirm(self) -> None:
-        """Enter: take at the highlighted slot, or build on the highlighted square."""
+        """Enter: take at the highlighted slot, or build on the highlighted square (a place
+        of the other step says what to do first)."""
         view = self._view_if_my_turn()
         if view is None:
             return
@@ -533,6 +628,12 @@ class QuadropolisScreen(GameScreen):
             row, col = divmod(self.city_cursor, CITY)
             self.shown_city = self.viewer
             self.submit_action(Build(row + 1, col + 1))
+        elif view.phase == "place":
+            notify(self, "First send an Architect to a slot around the construction site "
+                         "(up to the slots); you build what it takes in your city after that.")
+        else:
+            notify(self, f"Build the {TILES[view.pending].name} on a square of your city first "
+                         "(down to your city), or d to discard it.")
 
     def discard(self) -> None:
         """d: discard the tile in hand."""
@@ -560,25 +661,9 @@ class QuadropolisScreen(GameScreen):
         self.update_board(current_view)
 
 
-def _closed_text(view: State, slot: int) -> Content | None:
-    """What closes ``slot`` ("N2 is taken by B3", "W2 is closed by the Urbanist (row 2)"),
-    or None for an open slot."""
-    name = SLOT_NAMES[slot]
-    value = view.slots[slot]
-    if value >= 0:
-        seat, number = divmod(value, 8)
-        return Content.assemble(template("[b]$slot[/] is taken by ", slot=name),
-                                Content.styled(f"{player_glyph(seat)}{number}", player_style(seat)))
-    if view.urbanist >= 0 and URBANIST_BLOCKS[view.urbanist] >> slot & 1:
-        row, col = site_coords(view.urbanist)
-        line = f"row {row}" if name[0] in "WE" else f"column {col}"
-        return template("[b]$slot[/] is closed by the Urbanist ($line)", slot=name, line=line)
-    return None
-
-
 def _pools(view: State, seat: int) -> Content:
-    """A seat's inhabitants and energy in their colours ("5i 3e"): ``pools_line`` is markup of
-    our own holding numbers only."""
+    """A seat's inhabitants and energy, the numbers in their colours ("5 inhabitants, 3
+    energy"): ``pools_line`` is markup of our own holding numbers only."""
     return template(pools_line(view, seat))
 
 

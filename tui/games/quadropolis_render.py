@@ -184,5 +184,8 @@ def render_city(state: State, seat: int, width: int) -> Picture:
 
 
 def pools_line(state: State, seat: int) -> str:
-    """Inhabitants and energy of a seat, e.g. "5i 3e"."""
-    return f"[bold $primary]{state.inhabitants[seat]}i[/] [bold $error]{state.energy[seat]}e[/]"
+    """Inhabitants and energy of a seat in words, their numbers in their colours: "5
+    inhabitants, 3 energy" (markup)."""
+    inhabitants = state.inhabitants[seat]
+    noun = "inhabitant" if inhabitants == 1 else "inhabitants"
+    return f"[bold $primary]{inhabitants}[/] {noun}, [bold $error]{state.energy[seat]}[/] energy"

@@ -263,7 +263,7 @@ def test_queen_help() -> None:
     after = GAME.apply(state, 0, Royal("A"))
     options = GAME.legal_actions(after, 0)
     assert pay_of(["black", "blue", "orange", "pink"]) in options and len(options) > 1
-    assert GAME.prompt(after, 0).startswith("Choose the politics cards to pay for the Queen's move to Arkon")
+    assert GAME.prompt(after, 0).startswith("Choose cards to pay for the Queen's move to Arkon")
     done = GAME.apply(after, 0, pay_of(["black", "blue", "orange", "pink"]))
     assert done.queen == city("A") and done.built[0] == 1 << city("A")
     assert done.coins[0] == 12 and done.vp[0] == 1  # Arkon's token
