@@ -459,8 +459,7 @@ class Game(ABC, Generic[S, A]):
         from another move ``seat`` had: the other seats, and ``None`` for a spectator, whose
         view after some other legal move that changes the game is the same as after this one.
 
-        A secret choice (El Grande's disk before the reveal, a card discarded from a hidden
-        hand) is unseen by everyone but its maker; the screens and the hub show such a move
+        A secret choice (El Grande's disk before the reveal, a sealed bid) is unseen by everyone but its maker; the screens and the hub show such a move
         only as its log line, never where it was made. Worked out from the views alone, so a
         new secret choice in any game is covered without a word of its own. A seat's view
         holds at least what a spectator's does: a move the spectator tells from every other
@@ -478,7 +477,9 @@ class Game(ABC, Generic[S, A]):
         public_before = self.view(before, None)
         line: tuple[str, list[str]] | None = None
         for other in others:
-            alternative = self.apply(before, seat, other)
+            # (legal by construction: apply's check would list the legal moves again)
+            alternative = self.clone(before)
+            self.apply_in_place(alternative, seat, other)
             public = self.view(alternative, None)
             if public != views[None]:
                 continue  # everyone tells these two apart
