@@ -49,6 +49,16 @@ def plain(text: object, style: str = "") -> Content:
     return content.stylize(style) if style else content
 
 
+def paragraphs(text: str) -> Content:
+    """``text`` as plain Content, each of its lines (split at newlines) a line of its own:
+    :func:`plain` would show a newline as a visible control character (card texts, details).
+
+    >>> paragraphs(chr(10).join(["one", "two [b]x[/b]"])).plain.splitlines()
+    ['one', 'two [b]x[/b]']
+    """
+    return Content("\n").join(plain(line) for line in text.split("\n"))
+
+
 def rich_plain(text: object, style: str = "") -> Text:
     """``text`` as a Rich :class:`~rich.text.Text` for widgets that parse strings as Rich markup."""
     return Text(visible(str(text)), style=style)

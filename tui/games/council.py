@@ -77,11 +77,10 @@ from tui.games.council_cards import (
     permit_card,
     rewards_text,
 )
-from tui.games.card_text import paragraphs
 from tui.games.places import start_on_moves
 from tui.games.status_row import OneStatusRow
 from tui.screens.card_viewer import CardText
-from tui.text import notify, plain, template
+from tui.text import notify, paragraphs, plain, template
 from tui.widgets.board import BoardView
 from tui.widgets.cursor import Target
 from tui.widgets.picture import BoardPicture

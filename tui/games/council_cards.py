@@ -25,8 +25,8 @@ from core.council.helpers import (
 )
 from core.council.state import State
 from core.words import counted
-from tui.games.card_text import paragraphs
 from tui.screens.card_viewer import CardText
+from tui.text import paragraphs
 from tui.widgets.players import player_glyph, player_style, player_tag
 
 COUNCIL_NAME = {"coast": "Coast council", "hills": "Hills council", "mountains": "Mountains council",

@@ -13,9 +13,8 @@ from core.elgrande import scoring
 from core.elgrande.content import ADJACENT, BOARD, CARDS, CASTILLO, REGIONS, SETUP
 from core.elgrande.state import State
 from core.words import counted
-from tui.games.card_text import paragraphs
 from tui.screens.card_viewer import CardText
-from tui.text import template
+from tui.text import paragraphs, template
 from tui.widgets.players import player_tag
 
 KING = "♚"

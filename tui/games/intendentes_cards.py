@@ -87,7 +87,7 @@ from tui.games.intendentes_render import (
     WIDE,
 )
 from tui.screens.card_viewer import CardText
-from tui.text import plain, template
+from tui.text import paragraphs, plain, template
 
 Spot = tuple[str, int]
 """A place of the board (a spot): its kind and which one (see the module's docstring)."""
@@ -100,11 +100,6 @@ CLEARS = {POLICE: "an insecurity, flood or demonstration card", FIRE_BRIGADE: "a
 def article(word: str) -> str:
     """ "a" or "an" before ``word``."""
     return "an" if word[:1] in "aeiou" else "a"
-
-
-def paragraphs(text: str) -> Content:
-    """``text``'s lines as plain Content, one paragraph each (never parsed as markup)."""
-    return Content("\n").join(plain(line) for line in text.split("\n"))
 
 
 # --- the Enter hint ---------------------------------------------------------------------------

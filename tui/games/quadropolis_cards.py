@@ -13,8 +13,8 @@ from core.quadropolis.content import TILE_KIND, TILE_VP, TILES, TOWER, type_name
 from core.quadropolis.state import State
 from core.quadropolis.text import tile_gives, tile_name, type_text
 from core.words import counted
-from tui.games.card_text import paragraphs
 from tui.screens.card_viewer import CardText
+from tui.text import paragraphs
 from tui.widgets.players import player_glyph
 
 
