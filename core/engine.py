@@ -191,6 +191,25 @@ class Standings:
         return tuple(row[-1] for row in self.if_ended)
 
 
+def standing_change(before: Standings, after: Standings, seat: int) -> str:
+    """How ``seat``'s standing moved between two :class:`Standings`, in words: "scores 3 VP
+    (Regions +3)", else "+2 VP if the game ended now"; "" when nothing moved."""
+    now_before, now_after = before.now, after.now
+    if now_before is not None and now_after is not None and now_after[seat] != now_before[seat] \
+            and before.so_far is not None and after.so_far is not None:
+        gained = now_after[seat] - now_before[seat]
+        parts = [f"{name} {after.so_far[seat][i] - before.so_far[seat][i]:+d}"
+                 for i, name in enumerate(after.categories[:-1])
+                 if i < len(before.categories) - 1 and after.so_far[seat][i] != before.so_far[seat][i]]
+        verb = "scores" if gained > 0 else "loses"
+        told = f"{verb} {abs(gained)} {after.unit}"
+        return f"{told} ({', '.join(parts)})" if parts and len(parts) < 4 else told
+    change = after.projected[seat] - before.projected[seat]
+    if change:
+        return f"{change:+d} {after.unit} if the game ended now"
+    return ""
+
+
 def rank_by(keys: Sequence[tuple[Any, ...]]) -> tuple[int, ...]:
     """Competition ranks (1, 2, 2, 4) from per-seat sort keys, higher keys ranking first.
 
@@ -391,6 +410,16 @@ class Game(ABC, Generic[S, A]):
         into the shared log. The default is no extra lines.
         """
         return []
+
+    def coach_reason(self, before: S, seat: int, action: A, after: S) -> str:
+        """Why the coach suggests ``action``, in a few player words ("wins the majority in
+        Aragón"); ``before`` and ``after`` are ``seat``'s views around the move (``after`` on
+        one sampled future: speak only of what the move itself does, never of a draw).
+
+        The default tells how the seat's standing changed: points scored now, else what the
+        final scoring would give if the game ended now; "" when neither moved.
+        """
+        return standing_change(self.standings(before), self.standings(after), seat)
 
     def progress(self, state: S) -> str:
         """A short progress summary such as "Round 2/4" (save listings, status line)."""

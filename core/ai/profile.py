@@ -42,6 +42,8 @@ class SearchProfile:
     settled (:data:`QuietTest`; None: cut off at the depth).
     ``flat``: search greedy's best root moves flat with common random numbers instead of
     a tree (:class:`core.ai.search.SearchBot`; ignored with a ``rollout_policy``).
+    ``coach_batches``: how many sampled futures the coach (:mod:`core.ai.coach`) plays each
+    candidate out on, at its ``normal`` and ``hard`` levels.
     """
 
     normal_iterations: int = 100
@@ -56,6 +58,7 @@ class SearchProfile:
     quiet: QuietTest | None = None
     quiet_extra: int = 0
     flat: bool = False
+    coach_batches: tuple[int, int] = (24, 60)
 
     def __post_init__(self) -> None:
         if not 1 <= self.normal_iterations <= self.hard_iterations:
@@ -70,6 +73,8 @@ class SearchProfile:
             raise ValueError("greedy_noise and place_weight must be between 0 and 1")
         if not 0.0 <= self.policy_margin <= 1.0:
             raise ValueError("policy_margin must be between 0 and 1")
+        if not 1 <= self.coach_batches[0] <= self.coach_batches[1]:
+            raise ValueError("coach_batches must satisfy 1 <= normal <= hard")
         if self.quiet_extra < 0:
             raise ValueError("quiet_extra must be at least 0")
 

@@ -174,7 +174,7 @@ class SearchBot:
         self.last_iterations = 0
         if len(legal) == 1:
             return legal[0]
-        policy, margin = self._policy_of(game)
+        policy, margin = self.policy_of(game)
         if policy is not None:
             return self._choose_by_policy(game, view, seat, legal, policy, margin)
         if self.flat:
@@ -182,7 +182,7 @@ class SearchBot:
         root = _Node()
         self._root_only = None
         if self.root_candidates is not None and len(legal) > self.root_candidates:
-            self._root_only = set(self._best_by_evaluation(game, view, seat, legal))
+            self._root_only = set(self.ranked_by_evaluation(game, view, seat, legal))
         for done in range(self.iterations):
             if done and self.should_stop is not None and self.should_stop():
                 break
@@ -199,7 +199,7 @@ class SearchBot:
                 counts.append(child.visits + 0.5 * child.total / child.visits)
         return legal[pick_best(counts, self.rng.choice)]
 
-    def _policy_of(self, game: Game[Any, Any]) -> tuple[RolloutPolicy | None, float]:
+    def policy_of(self, game: Game[Any, Any]) -> tuple[RolloutPolicy | None, float]:
         """The rollout policy and its margin: given, else the game profile's (greedy rollouts)."""
         profile = getattr(game, "ai_profile", None)
         margin = self.policy_margin
@@ -217,17 +217,17 @@ class SearchBot:
         first = game.determinize(view, seat, self.rng)
         own = policy(first, seat)
         if own not in legal:  # not a move bots weigh here: greedy's best stands in for it
-            own = self._best_by_evaluation(game, view, seat, legal)[0]
+            own = self.ranked_by_evaluation(game, view, seat, legal)[0]
         candidates = [own]
         if self.root_candidates is None or self.root_candidates > 1:
-            ranked = self._best_by_evaluation(game, view, seat, legal) if self.root_candidates else legal
+            ranked = self.ranked_by_evaluation(game, view, seat, legal) if self.root_candidates else legal
             if ranked[0] == own:  # greedy agrees with the policy: nothing to search
                 return own
             candidates += [a for a in ranked if a != own][: (self.root_candidates or len(legal)) - 1]
         if len(candidates) == 1:
             return own
         totals, done = self._compare(game, view, seat, candidates, first,
-                                     lambda state, rng: self._policy_rollout(game, state, policy))
+                                     lambda state, rng: self.policy_rollout(game, state, policy))
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         if (totals[best] - totals[0]) / done > margin:
             return candidates[best]
@@ -237,11 +237,11 @@ class SearchBot:
         """Flat search of greedy's best ``root_candidates`` moves with common random numbers
         and greedy rollouts (module docstring): the best total reward wins, ties the better
         ranked by greedy."""
-        candidates: list[Hashable] = self._best_by_evaluation(game, view, seat, legal) if self.root_candidates else legal
+        candidates: list[Hashable] = self.ranked_by_evaluation(game, view, seat, legal) if self.root_candidates else legal
         if len(candidates) == 1:
             return candidates[0]
         totals, _ = self._compare(game, view, seat, candidates, game.determinize(view, seat, self.rng),
-                                  lambda state, rng: self._rollout(game, state, rng))
+                                  lambda state, rng: self.play_out(game, state, rng))
         return candidates[max(range(len(candidates)), key=lambda i: (totals[i], -i))]
 
     def _compare(self, game: Game[Any, Any], view: Any, seat: int, candidates: list[Any], first: Any,
@@ -272,7 +272,7 @@ class SearchBot:
             self.last_iterations = done * len(candidates)
         return totals, done
 
-    def _policy_rollout(self, game: Game[Any, Any], state: Any, policy: RolloutPolicy) -> list[float]:
+    def policy_rollout(self, game: Game[Any, Any], state: Any, policy: RolloutPolicy) -> list[float]:
         """Play ``policy`` on until the end (or ``rollout_depth`` decisions); per-seat rewards."""
         steps = 0
         limit = self.rollout_depth
@@ -293,7 +293,7 @@ class SearchBot:
         """Whether a rollout ``extra`` decisions past its depth may be cut off here."""
         return self.quiet is None or extra >= self.quiet_extra or self.quiet(state)
 
-    def _best_by_evaluation(self, game: Game[Any, Any], view: Any, seat: int, legal: list[Any]) -> list[Any]:
+    def ranked_by_evaluation(self, game: Game[Any, Any], view: Any, seat: int, legal: list[Any]) -> list[Any]:
         """The ``root_candidates`` best actions by one-ply evaluation on one determinization."""
         state = game.determinize(view, seat, self.rng)
         scored = []
@@ -352,7 +352,7 @@ class SearchBot:
             if expanded:
                 break
 
-        rewards = self._rollout(game, state)
+        rewards = self.play_out(game, state)
         for stats, who in updates:
             stats.visits += 1
             stats.total += rewards[who]
@@ -385,7 +385,7 @@ class SearchBot:
                 best.append(action)
         return best[0] if len(best) == 1 else self.rng.choice(best)
 
-    def _rollout(self, game: Game[Any, Any], state: Any, rng: Rng | None = None) -> list[float]:
+    def play_out(self, game: Game[Any, Any], state: Any, rng: Rng | None = None) -> list[float]:
         """Play on with the rollout policy (its choices drawn from ``rng``, by default the
         bot's); return the per-seat rewards."""
         steps = 0

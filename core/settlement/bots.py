@@ -79,6 +79,7 @@ from core.settlement.state import State
 PROFILE = SearchProfile(
     normal_iterations=24, hard_iterations=60, rollout_depth=None, root_candidates=3, greedy_sample=4,
     greedy_noise=0.0, rollout_policy=lambda s, seat: rollout_action(s, seat), policy_margin=0.02,
+    coach_batches=(40, 100),
 )
 """The search levels' settings (the measurement above)."""
 

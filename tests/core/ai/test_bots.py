@@ -392,7 +392,7 @@ def test_root_candidates_limit_the_search_to_the_best_evaluated_moves() -> None:
             continue
         bot = SearchBot(seed, iterations=30, rollout="greedy", rollout_depth=4, root_candidates=2)
         view = TOY.view(state, seat)
-        allowed = bot._best_by_evaluation(TOY, view, seat, legal)
+        allowed = bot.ranked_by_evaluation(TOY, view, seat, legal)
         choice = SearchBot(seed, iterations=30, rollout="greedy", rollout_depth=4,
                            root_candidates=2).choose(TOY, view, seat)
         assert len(allowed) == 2

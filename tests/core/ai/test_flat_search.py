@@ -42,7 +42,7 @@ def test_one_candidate_is_greedys_move_without_a_search() -> None:
         bot = make_bot("hard", 2, game=game)
         assert isinstance(bot, SearchBot)
         view = game.view(state, seat)
-        best = SearchBot(2, rollout="greedy", root_candidates=1)._best_by_evaluation(
+        best = SearchBot(2, rollout="greedy", root_candidates=1).ranked_by_evaluation(
             game, view, seat, game.bot_actions(view, seat))
         assert bot.choose(game, view, seat) == best[0]
         assert bot.last_iterations == 0

@@ -79,7 +79,7 @@ def test_the_plain_search_kind_and_policyless_games_ignore_it() -> None:
     state, seat = choice_points(game, 1)[0]
     plain.choose(game, game.view(state, seat), seat)
     assert policy.calls == 0
-    assert SearchBot(1, rollout="greedy")._policy_of(GAME) == (None, 0.0)
+    assert SearchBot(1, rollout="greedy").policy_of(GAME) == (None, 0.0)
 
 
 def test_whole_games_with_a_policy_are_legal() -> None:

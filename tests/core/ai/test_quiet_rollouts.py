@@ -30,9 +30,9 @@ def _rollout_length(bot: SearchBot, game: _Counting, policy: bool = False) -> in
     state = game.setup(["A", "B", "C"], 4, {"rounds": 8})
     game.applied, game.target = 0, state
     if policy:
-        bot._policy_rollout(game, state, lambda s, seat: game.legal_actions(s, seat)[0])
+        bot.policy_rollout(game, state, lambda s, seat: game.legal_actions(s, seat)[0])
     else:
-        bot._rollout(game, state)
+        bot.play_out(game, state)
     return game.applied
 
 
@@ -58,7 +58,7 @@ def test_the_rollout_stops_at_the_first_settled_position() -> None:
     assert not settled(state)  # the prize is chosen: three sealed bids are due
     bot = SearchBot(1, rollout="greedy", rollout_depth=1, greedy_noise=0.0, quiet=settled, quiet_extra=20)
     game.applied, game.target = 0, state
-    bot._rollout(game, state)
+    bot.play_out(game, state)
     assert 1 < game.applied <= 21
     assert settled(state)
 
