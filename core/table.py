@@ -134,6 +134,8 @@ class GameTable(Protocol):
     def away_seats(self) -> frozenset[int]: ...
     def leave(self) -> None: ...
     def seen(self, index: int, viewer: int | None) -> bool: ...
+    def hints_allowed(self) -> bool: ...
+    def request_hint(self, answer: Callable[[str | None], None]) -> None: ...
 
 
 @dataclass
@@ -235,6 +237,15 @@ class Table(TableEvents, Generic[A]):
 
     def leave(self) -> None:
         """The screen showing this table closes: a local table has no one to tell."""
+
+    def hints_allowed(self) -> bool:
+        """True: at a local table the player's own settings decide about hints."""
+        return True
+
+    def request_hint(self, answer: Callable[[str | None], None]) -> None:
+        """Ask whether the coach may give a hint now; ``answer(None)`` allows it, a string
+        tells why not. A local table allows it at once."""
+        answer(None)
 
     def seen(self, index: int, viewer: int | None) -> bool:
         """True if ``viewer`` (a seat, or None for a spectator) could tell the move at

@@ -165,6 +165,14 @@ class RemoteTable(TableEvents):
         secret choice (this app only ever views as its own seat, or as a spectator)."""
         return 0 <= index < len(self.log) and self.log[index].action is not None
 
+    def hints_allowed(self) -> bool:
+        """Hints are off at network tables (the table's creator cannot allow them yet)."""
+        return False
+
+    def request_hint(self, answer: Callable[[str | None], None]) -> None:
+        """Refused: hints are off at this table."""
+        answer("Hints are off at this table.")
+
     def leave(self) -> None:
         """Stop showing this table here (a seat stays ours)."""
         self._send({"type": "leave", "table": self.id})
