@@ -32,6 +32,7 @@ class Settings:
     bot_level: str = "normal"
     confirm_end_turn: bool = False
     stop_at_scorings: bool = True  # a scoring during play is shown until closed
+    hints: bool = True  # the coach's hint panel (h) on a human's turn
     new_game: dict[str, Any] = field(default_factory=dict)
     """The new-game form's last choices: ``"last"`` the game id last used, and per game id
     ``{"players": n, "seats": ["human", "normal", …], "options": {key: value}}``."""
@@ -94,6 +95,7 @@ _CHECKS: dict[str, Callable[[Any], bool]] = {
     "bot_level": lambda value: isinstance(value, str) and value in LEVELS,
     "confirm_end_turn": lambda value: isinstance(value, bool),
     "stop_at_scorings": lambda value: isinstance(value, bool),
+    "hints": lambda value: isinstance(value, bool),
     "new_game": _check_new_game,
 }
 
@@ -176,6 +178,7 @@ def save_settings(settings: Settings, path: Path | str | None = None) -> str | N
         "bot_level": settings.bot_level,
         "confirm_end_turn": settings.confirm_end_turn,
         "stop_at_scorings": settings.stop_at_scorings,
+        "hints": settings.hints,
         "new_game": settings.new_game,
     }
     try:

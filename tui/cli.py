@@ -97,8 +97,11 @@ def build_parser() -> Parser:
                        help="most sessions at once (default 20)")
     serve.add_argument("--idle-timeout", type=float, default=60.0, metavar="MIN",
                        help="close a session after MIN minutes without input (default 60)")
+    from tui.cli_coach import add_hint_parser
+
+    hint = add_hint_parser(sub)
     parser.commands = {"play": play, "resume": resume, "saves": saves, "games": games,
-                       "rules": rules, "simulate": sim, "serve": serve}
+                       "rules": rules, "simulate": sim, "serve": serve, "hint": hint}
     return parser
 
 
@@ -126,6 +129,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _simulate(sub, args)
         if command == "serve":
             return _serve(sub, args)
+        if command == "hint":
+            from tui.cli_coach import hint_command
+
+            return hint_command(sub, args)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

@@ -31,12 +31,14 @@ from saves import Autosaver
 from tui.crash import write_crash_log
 from tui.navigation import ShowGameOver
 from tui.screens.card_viewer import CardText, CardViewerScreen
+from tui.screens.coaching import Coaching
 from tui.screens.drivers import REMOTE, SeatDriver, driver_for
 from tui.text import notify, plain, template
 from tui.widgets.action_list import ActionList
 from tui.widgets.board import BoardView
 from tui.widgets.cursor import Target, TargetCursor
 from tui.widgets.game_log import GameLog
+from tui.widgets.hint_panel import HintPanel
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.legend import Legend
 from tui.widgets.picture import Picture
@@ -75,6 +77,7 @@ class GameScreen(Screen[None]):
     BINDINGS = [
         Binding("m", "focus_moves", "Moves"),
         Binding("i", "describe", "Info"),
+        Binding("h", "hint", "Hint"),
         Binding("ctrl+z", "undo", "Undo"),
         Binding("escape", "menu", "Menu"),
         Binding("s", "standings", "Scores"),
@@ -90,6 +93,10 @@ class GameScreen(Screen[None]):
                       "and the log lists them under “Last turn”"),
         ("i", "Describe the place under the cursor: its whole card text (cost, effect, when it "
               "applies) and its state now"),
+        ("h", "Hint: the coach's best moves for you now, each with its value (the final margin "
+              "in points, or the team's chance to win) ± the spread of the estimate, and why; "
+              "Enter on one puts the cursor on it; the move under your cursor is compared with "
+              "the best; Escape stops the thinking or closes the hint"),
         ("l", "Scroll the log (arrows, page keys; Escape returns to the board)"),
     ]
     # Games whose moves are all made on the board or in the move list (no keys of their own
@@ -114,6 +121,7 @@ class GameScreen(Screen[None]):
         self._bot_busy = False
         self._curtain_up = False
         self._unsubscribe = table.subscribe(self._on_table_event)
+        self.coach = Coaching(self)
         self.board_cursor = TargetCursor()
         self.board_actions: dict[tuple[int, int], list[Hashable]] = {}
         # The text last shown in each detail line, with its styles (Content's == compares
@@ -140,6 +148,7 @@ class GameScreen(Screen[None]):
                 with VerticalScroll(id="seats"):
                     yield Scoreboard(id="scoreboard")
                     yield Static("", id="private")
+                yield HintPanel(id="hint")
                 yield ActionList(id="actions")
                 with Vertical(id="log-box"):
                     yield Static("Log", id="log-head", classes="section-head")
@@ -344,6 +353,7 @@ class GameScreen(Screen[None]):
         """Arrows on a board that uses the shared cursor."""
         if self.board_cursor.move(direction):
             self.update_board(self.current_view())
+            self.coach.compare_cursor_move()
 
     def board_choose(self) -> None:
         """Enter: play the only move at the cursor, or list the moves there to pick from."""
@@ -484,11 +494,14 @@ class GameScreen(Screen[None]):
             legal = self.table.legal_actions(self.viewer)
         actions.set_actions([(self.action_label(a, view), a) for a in self.list_order(legal, view)])
         self._update_targets(view, legal)
+        self.coach.drop_stale()
         self.update_board(view)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """After the end, undo and the move list leave the key bar (nothing can be played)."""
-        if action in ("undo", "focus_moves") and self.table.is_over():
+        if action in ("undo", "focus_moves", "hint") and self.table.is_over():
+            return False
+        if action == "hint" and not self.coach.hints_on():
             return False
         if action == "save_as" and self.autosaver is None:
             return False  # a network table: the host saves it
@@ -810,6 +823,7 @@ class GameScreen(Screen[None]):
         """Back to the menu (a network game: the lobby); the game stays saved and can be resumed."""
         self._epoch += 1
         self.workers.cancel_group(self, "bot")
+        self.coach.close()
         if self.autosaver is not None:
             self.autosaver.save_now()
         self.table.leave()
@@ -864,6 +878,7 @@ class GameScreen(Screen[None]):
                 self.show_detail(self.DETAIL_LINE, self.move_preview(action, view), grow_only=True)
             except Exception as exc:  # a text bug must not stop the choice
                 self.table_failed("previewing that move", exc)
+        self.coach.compare_cursor_move()
 
     def show_on_board(self, action: Hashable, view: Any) -> bool:
         """Put the board's cursor where ``action`` is made (override for a game with its own
@@ -879,11 +894,27 @@ class GameScreen(Screen[None]):
     def _show_game_over(self) -> None:
         self.post_message(ShowGameOver(self.table, self.game_over_extra(), self.table_failed))
 
+    def action_hint(self) -> None:
+        """``h``: the coach's best moves for the seat on turn (:class:`Coaching`)."""
+        self.coach.ask()
+
+    @on(HintPanel.Picked)
+    def _hint_picked(self, event: HintPanel.Picked) -> None:
+        event.stop()
+        self.coach.picked(event.action)
+
+    @on(HintPanel.Closed)
+    def _hint_closed(self, event: HintPanel.Closed) -> None:
+        event.stop()
+        self.coach.closed()
+
     def palette_commands(self) -> Iterable[SystemCommand]:
         """This screen's commands for the command palette."""
         yield SystemCommand("Undo", "Undo your last decision", self.action_undo)
         yield SystemCommand("Save as", "Save a copy of this game under a name", self.action_save_as)
         yield SystemCommand("Menu", "Back to the menu (the game stays saved)", self.action_menu)
         yield SystemCommand("Moves", "Jump to the list of legal moves", self.action_focus_moves)
+        yield SystemCommand("Hint", "The coach's best moves for you now, with values and why (h)",
+                            self.action_hint)
         yield SystemCommand("Describe", "The whole card text of the place under the cursor (i)",
                             self.action_describe)

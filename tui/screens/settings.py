@@ -1,4 +1,5 @@
-"""Settings: theme, default player names, default bot level, confirm before ending a turn."""
+"""Settings: theme, default player names, default bot level, confirm before ending a turn,
+scorings, hints."""
 
 from __future__ import annotations
 
@@ -53,6 +54,8 @@ class SettingsScreen(Screen[None]):
                            compact=True, id="confirm")
             yield TickBox("Stop at each scoring to show who got what", settings.stop_at_scorings,
                            compact=True, id="stop-at-scorings")
+            yield TickBox("Hints: the coach suggests moves (h)", settings.hints,
+                          compact=True, id="hints")
             yield Static("Default names", classes="section")
             for index in range(5):
                 with Horizontal(classes="row seat"):
@@ -93,6 +96,7 @@ class SettingsScreen(Screen[None]):
             bot_level=str(self.query_one("#level", Select).value),
             confirm_end_turn=self.query_one("#confirm", Checkbox).value,
             stop_at_scorings=self.query_one("#stop-at-scorings", Checkbox).value,
+            hints=self.query_one("#hints", Checkbox).value,
             default_names=names,
         )
 

@@ -113,6 +113,19 @@ class ActionList(Vertical):
             self._only = None
             self._refill()
 
+    def highlight(self, action: Hashable) -> bool:
+        """Put the list's highlight on ``action`` (shown whole: the filter is emptied when
+        it hides it); False if the list does not hold it."""
+        if action not in self._shown:
+            box = self.query_one("#action-filter", Input)
+            if box.value:
+                box.value = ""
+                self._refill()
+            if action not in self._shown:
+                return False
+        self.query_one("#action-options", MoveList).highlighted = self._shown.index(action)
+        return True
+
     @property
     def narrowed(self) -> bool:
         """True while only a board square's moves are listed."""

@@ -179,6 +179,12 @@ class MoveList(SteadyScrollbars, can_focus=True):
             self.set_reactive(MoveList.virtual_size, size)
             self._scroll_update(size)  # scrollbars now, not in a second frame (as OptionList)
 
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """Rows of every option at ``width`` (a list of ``height: auto``: the hint panel's)."""
+        if self.styles.text_wrap == "nowrap":
+            return len(self._options)
+        return sum(len(option.wrap(width) or [Content()]) for option in self._options)
+
     def on_resize(self, event: events.Resize) -> None:
         self._lay_out()
         self._scroll_to_highlight()

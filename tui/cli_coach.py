@@ -1,0 +1,74 @@
+"""``meeple hint SAVE``: the coach's hint for the seat on turn of a saved game, printed.
+
+It is what the hint panel shows (:mod:`core.ai.coach`, seeded from the seat's view): the
+best moves as text with their values, or as JSON with ``--json``. A missing, broken or
+finished save is a one-line usage error (exit 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from core.words import visible
+
+
+def add_hint_parser(sub: Any) -> Any:
+    """Register the ``hint`` sub-command on ``sub`` (argparse sub-parsers); its parser."""
+    from core.ai.coach import COACH_LEVELS
+
+    hint = sub.add_parser("hint", help="print the coach's hint for the seat on turn of a save",
+                          description="Print the coach's best moves for the seat on turn of a "
+                                      "saved game: each with its value (final margin in points, "
+                                      "or the team's chance to win), its spread and why.")
+    hint.add_argument("save", help="save name (see `meeple saves`) or path to a save file")
+    hint.add_argument("--json", action="store_true",
+                      help='print {"seat": int, "moves": [{"move", "value", "why"}, ...]}')
+    hint.add_argument("--level", choices=COACH_LEVELS, default="hard",
+                      help="how hard the coach thinks (default hard, as the game's hint panel)")
+    return hint
+
+
+def hint_command(parser: Any, args: argparse.Namespace) -> int:
+    """Print the hint of ``args.save`` (``parser.error`` for a save that cannot be hinted)."""
+    from core.ai import coach
+    from saves import load_table
+
+    try:
+        loaded = load_table(args.save)
+    except OSError as exc:
+        parser.error(str(exc) if str(exc) else f"the save '{visible(args.save)}' could not be read")
+    table = loaded.table
+    if table.is_over():
+        parser.error(f"the game in '{visible(loaded.name)}' is over: there is no move to hint")
+    acting = table.to_act()
+    humans = [seat for seat in acting if seat in table.human_seats()]
+    seat = (humans or acting)[0]
+    game = table.game
+    view = table.view(seat)
+    result = coach.hint(game, view, seat, args.level)
+    moves = result.top()
+    if args.json:
+        print(json.dumps({
+            "seat": seat,
+            "unit": result.unit,
+            "level": result.level,
+            "moves": [{"move": game.describe(m.action, view), "value": round(m.value, 4),
+                       "spread": round(m.spread, 4), "why": m.why} for m in moves],
+        }))
+        return 0
+    name = table.seats[seat].name
+    progress = game.progress(view)
+    print(visible(f"Hint for {name} (seat {seat + 1}) · {game.info.title}"
+                  + (f", {progress}" if progress else "") + f" · {result.level}"))
+    unit = "margin at the end, in points" if result.unit == "points" else "the team's chance to win"
+    print(f"Values: {unit}, ± the spread of the estimate ({result.batches} sampled futures).")
+    if not moves:
+        print("Nothing to choose: there is no move.")
+    for rank, move in enumerate(moves, 1):
+        value = f"{coach.format_value(move.value, result.unit)} {coach.format_spread(move.spread, result.unit)}"
+        print(visible(f"{rank}. {game.describe(move.action, view)}  {value}"))
+        if move.why:
+            print(visible(f"   {move.why}"))
+    return 0
