@@ -61,8 +61,8 @@ Hub → client
   the table), started (false while seats are open: no game yet, so ``view`` and
   ``public`` are {} and ``log``, ``legal`` and ``to_act`` empty), free (open seats),
   progress, password (bool), hints (bool: its players may ask for hints), log [{seat,
-  action, text, barrier, effects}] (no ``action`` in an entry the viewer could not tell from another move: another seat's
-  secret choice, see ``Game.unseen_by``), view (the
+  action, text, barrier, effects}] (no ``action`` in an entry the viewer could not tell
+  from another move: another seat's secret choice, see ``Game.unseen_by``), view (the
   seat's view, encoded), public (the spectator view),
   to_act, legal (encoded actions, in the rules' order), ends_turn (one bool per legal
   action), can_undo, over, result ({categories, breakdown, totals, ranks, notes} once
