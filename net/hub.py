@@ -36,7 +36,7 @@ from net.hub_conn import Client, short_key
 from net.hub_saving import restore_table, save_meta, save_table_files
 from net.hub_store import HubStore, SeatInfo, StoreError, TableMeta, check_password, hash_password
 from net.hub_tables import NetTable
-from net.protocol import ProtocolError, int_field, text_field
+from net.protocol import ProtocolError, bool_field, int_field, text_field
 from saves.format import check_player_name
 
 log = logging.getLogger("meeple.hub")
@@ -338,6 +338,7 @@ class Hub:
         except ValueError as exc:
             raise ProtocolError(str(exc)) from None
         password = text_field(message, "password", MAX_PASSWORD, required=False)
+        hints = bool_field(message, "hints")
         waiting = sum(1 for nt in self.tables.values() if nt.meta.creator == client.key and not nt.started)
         if waiting >= MAX_WAITING_PER_PERSON:
             raise ProtocolError(f"You already have {waiting} tables waiting for players.")
@@ -350,7 +351,7 @@ class Hub:
         table_id = f"t{self._next_id}"
         self._next_id += 1
         meta = TableMeta(id=table_id, game=game_id, options=parsed, seats=seats, creator=client.key,
-                         password=hash_password(password), created=time.time())
+                         password=hash_password(password), created=time.time(), hints=hints)
         nt = NetTable(meta, game)
         self.tables[table_id] = nt
         if not nt.open_seats():
@@ -508,6 +509,15 @@ class Hub:
             self._start_game(nt)
         self._moved(nt, client)
 
+    def _hint(self, client: Client, message: dict[str, Any]) -> None:
+        """May the sender's app show its coach's hint now? The hint itself is worked out
+        in the app, from the seat's own view: the hub only says yes or why not."""
+        nt = self._table_of(message)
+        refusal = nt.hint_refusal(client.key)
+        if refusal is not None:
+            raise ProtocolError(refusal)
+        self._send(client, {"type": "hint_ok", "table": nt.id, "ref": client.ref})
+
     _handlers: dict[str, Callable[["Hub", Client, dict[str, Any]], None]] = {
         "hello": lambda hub, client, message: hub._error(client, "Already greeted."),
         "set_name": _set_name,
@@ -521,6 +531,7 @@ class Hub:
         "undo": _undo,
         "chat": _chat,
         "hand_to_bot": _hand_to_bot,
+        "hint": _hint,
     }
 
     # --- what clients are shown --------------------------------------------------------------

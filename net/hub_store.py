@@ -86,7 +86,8 @@ class SeatInfo:
 @dataclass
 class TableMeta:
     """What a table's save file does not hold: its id, who sits where, its creator, the
-    password hash, when it was created, its chat tail, and whether the game has started."""
+    password hash, when it was created, its chat tail, whether the game has started, and
+    whether its creator allows hints (the coach) to its players."""
 
     id: str
     game: str
@@ -97,6 +98,7 @@ class TableMeta:
     created: float = 0.0
     chat: list[dict[str, str]] = field(default_factory=list)
     started: bool = False
+    hints: bool = False
 
     def to_plain(self) -> dict[str, Any]:
         """The metadata as JSON data."""
@@ -111,6 +113,7 @@ class TableMeta:
             "created": self.created,
             "chat": [dict(line) for line in self.chat],
             "started": self.started,
+            "hints": self.hints,
         }
 
 
@@ -148,6 +151,7 @@ def meta_from(data: Any) -> TableMeta:
     chat = data.get("chat")
     created = data.get("created")
     started = data.get("started")
+    hints = data.get("hints", False)  # (a table saved before hints existed: off)
     if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
         raise StoreError("options are not an object")
     if not isinstance(seats, list) or not 1 <= len(seats) <= 8:
@@ -158,6 +162,8 @@ def meta_from(data: Any) -> TableMeta:
         raise StoreError("created is not a number")
     if not isinstance(started, bool):
         raise StoreError("started is not true or false")
+    if not isinstance(hints, bool):
+        raise StoreError("hints is not true or false")
     lines = []
     for line in chat:
         if not isinstance(line, dict):
@@ -173,6 +179,7 @@ def meta_from(data: Any) -> TableMeta:
         created=float(created),
         chat=lines,
         started=started,
+        hints=hints,
     )
 
 

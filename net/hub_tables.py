@@ -138,6 +138,22 @@ class NetTable:
             self._undo_barrier()
         self.changed()
 
+    def hint_refusal(self, key: str) -> str | None:
+        """Why the person of ``key`` may not have a hint now, in one line; None when they
+        may: the table allows hints, they hold a seat, the game runs and they must act."""
+        if not self.meta.hints:
+            return "Hints are off at this table."
+        seat = self.seat_of(key)
+        if seat is None:
+            return "Spectators get no hints."
+        if self.table is None:
+            return "The game has not started: seats are still open."
+        if self.table.is_over():
+            return "The game is over."
+        if seat not in self.table.to_act():
+            return "It is not your turn."
+        return None
+
     def bot_seats_to_act(self) -> list[int]:
         """Bot seats that must decide now."""
         if self.table is None:
@@ -205,6 +221,7 @@ class NetTable:
             "chat": [dict(line) for line in self.meta.chat],
             "spectators": spectators,
             "password": bool(self.meta.password),
+            "hints": self.meta.hints,
         }
         table = self.table
         if table is None:
@@ -257,6 +274,7 @@ class NetTable:
             "progress": self.game.progress(self.table.state) if self.table is not None else "",
             "spectators": spectators,
             "password": bool(self.meta.password),
+            "hints": self.meta.hints,
             "mine": self.seat_of(viewer) is not None,
             "back": -1 if (back := self.handed_over(viewer)) is None else back,
             "over": self.is_over(),

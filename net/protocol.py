@@ -10,9 +10,10 @@ Client → hub (``ref``, any int, is echoed in the reply to that message)
   process; it names the SSH key the person logged in with. Answer: ``welcome``.
 * ``set_name {name}`` — choose or change the display name. Answer: ``welcome``.
 * ``lobby {}`` — send the lobby now and on every change (until ``open`` of a table).
-* ``create {game, options, seats, password}`` — a new table; ``seats`` is one entry per
-  seat, ``{"kind": "me"}`` (exactly one: the creator), ``{"kind": "open"}`` or
-  ``{"kind": "bot", "level": L}``. Answer: ``table`` (the creator is seated).
+* ``create {game, options, seats, password, hints}`` — a new table; ``seats`` is one entry
+  per seat, ``{"kind": "me"}`` (exactly one: the creator), ``{"kind": "open"}`` or
+  ``{"kind": "bot", "level": L}``; ``hints`` (true or false, kept with the table for good)
+  lets its players ask the coach for hints. Answer: ``table`` (the creator is seated).
 * ``join {table, seat, password}`` — take an open seat (or your own seat back, also one
   a bot has played since you were away: the lobby entry's ``back``).
 * ``watch {table, password}`` — look on as a spectator (a table's password covers
@@ -26,14 +27,22 @@ Client → hub (``ref``, any int, is echoed in the reply to that message)
   seat whose player has been
   away for :data:`HAND_OVER_AFTER` seconds to a bot, or an open seat of a table still
   waiting for players (the table starts once no seat is open).
+* ``hint {table}`` — may this app show its seat a hint (the coach) now? The app works the
+  hint out itself from the seat's own view; the hub only says whether it may. Answer:
+  ``hint_ok`` when the sender is seated at ``table``, the table allows hints, the game has
+  started and is not over, and the sender's seat is in ``to_act``; otherwise ``error``
+  with the reason in one line ("Hints are off at this table.", "Spectators get no
+  hints.", "It is not your turn."...). Nothing changes either way.
 
 ``act``, ``undo``, ``chat`` and ``hand_to_bot`` at a table also show that table to the
-connection (the reply is its new state); a lobby ``chat`` line shows the lobby. The replies ``welcome``, ``table`` and ``lobby``
-carry the ``ref`` of the request they answer (a reply replaced by a newer one of the same
-kind before it was sent passes its ``ref`` on, unless the newer one answers a request
-of its own). ``create``'s ``options`` and ``password``,
-and ``join``'s ``password``, may be left out. Each connection may send 30 messages a second
-(bursts of 60) and one chat line a second (bursts of 5); more are refused: "Slow down."
+connection (the reply is its new state); a lobby ``chat`` line shows the lobby. The
+replies ``welcome``, ``table`` and ``lobby`` carry the ``ref`` of the request they answer
+(a reply replaced by a newer one of the same kind before it was sent passes its ``ref``
+on, unless the newer one answers a request of its own); ``hint_ok`` and ``error`` carry
+it too. ``create``'s ``options``, ``password`` and ``hints`` (false), and ``join``'s
+``password``, may be left out. Each connection may send 30 messages a second (bursts of
+60, ``hint`` included) and one chat line a second (bursts of 5); more are refused: "Slow
+down."
 
 Hub → client
 
@@ -41,7 +50,8 @@ Hub → client
   fingerprint of the person's SSH key. Names are unique whatever their case.
 * ``lobby {tables, chat}`` — ``tables``: one dict per table not over (and the
   viewer's own finished ones): ``{id, game, title, players, seats [{name, kind,
-  connected}], free (open seat numbers), progress, spectators, password (bool), mine
+  connected}], free (open seat numbers), progress, spectators, password (bool), hints
+  (bool: the creator allows hints), mine
   (the viewer sits there), back (the viewer's former seat a bot now plays, or -1), over,
   started}``; ``chat``: the last lines, each ``{name,
   text}``. A seat's ``kind`` is "player" (a person), "open" or "bot".
@@ -50,14 +60,15 @@ Hub → client
   connected, away}], you (seat or -1 for a spectator), creator (bool: the viewer created
   the table), started (false while seats are open: no game yet, so ``view`` and
   ``public`` are {} and ``log``, ``legal`` and ``to_act`` empty), free (open seats),
-  progress, password (bool), log [{seat, action, text, barrier, effects}] (no
-  ``action`` in an entry the viewer could not tell from another move: another seat's
-  secret choice, see ``Game.unseen_by``), view (the
+  progress, password (bool), hints (bool: its players may ask for hints), log [{seat,
+  action, text, barrier, effects}] (no ``action`` in an entry the viewer could not tell
+  from another move: another seat's secret choice, see ``Game.unseen_by``), view (the
   seat's view, encoded), public (the spectator view),
   to_act, legal (encoded actions, in the rules' order), ends_turn (one bool per legal
   action), can_undo, over, result ({categories, breakdown, totals, ranks, notes} once
   over, else {}), chat [{name, text}], spectators (count)``. Sent whole on every change: a view is
   small, and a client that missed one message never goes out of step.
+* ``hint_ok {table, ref}`` — the answer to ``hint``: the app may show its seat a hint now.
 * ``error {message, ref}`` — the request was refused; nothing changed.
 * ``bye {message}`` — the hub is closing the connection.
 """
@@ -89,7 +100,7 @@ HAND_OVER_AFTER = 60.0
 
 CLIENT_TYPES = frozenset({
     "hello", "set_name", "lobby", "create", "join", "watch", "open", "leave", "act", "undo",
-    "chat", "hand_to_bot",
+    "chat", "hand_to_bot", "hint",
 })
 """The message types a client may send."""
 
@@ -129,6 +140,14 @@ def text_field(message: dict[str, Any], key: str, limit: int, *, required: bool 
         raise ProtocolError(f"{key} is longer than {limit} characters")
     if has_bad_chars(value) or any(ch in _INVISIBLE for ch in value):
         raise ProtocolError(f"{key} may not hold control characters")
+    return value
+
+
+def bool_field(message: dict[str, Any], key: str) -> bool:
+    """``message[key]`` as true or false (left out: false); raises :class:`ProtocolError`."""
+    value = message.get(key, False)
+    if not isinstance(value, bool):
+        raise ProtocolError(f"{key} must be true or false")
     return value
 
 

@@ -8,10 +8,17 @@ spectator view, the shared log and this seat's legal moves.
 
 A move is sent to the hub and comes back in the next ``table`` message; its log entry
 then reaches the screen as a table event, by the same path as every local move.
+
+A hint is asked of the hub (``hint``, with a ``ref`` unique in this app): the app hands
+the hub's answer, ``hint_ok`` or an ``error`` with that ``ref``, to
+:meth:`RemoteTable.take_reply`, which calls the request's ``answer`` exactly once. A
+table left, or a connection lost, first answers every request still waiting with a
+refusal (:meth:`RemoteTable.settle`); the hub's late replies to them are dropped.
 """
 
 from __future__ import annotations
 
+import itertools
 import time
 from typing import Any, Callable, ClassVar, Hashable
 
@@ -22,6 +29,14 @@ from core.table import Controller, Listener, LogEntry, Seat, TableEvent, TableEv
 Send = Callable[[dict[str, Any]], None]
 
 _now = time.monotonic  # (the tests move it on)
+
+_refs = itertools.count(1)
+"""The ``ref`` of each hint request: unique in this app process, whichever table asks."""
+
+Answer = Callable[[str | None], None]
+"""A hint request's answer: None (the hub allows it) or the refusal, one line."""
+
+HINTS_OFF = "Hints are off at this table."
 
 HUMAN = Controller()
 REMOTE_PLAYER = Controller("remote")
@@ -65,6 +80,13 @@ class RemoteTable(TableEvents):
         self._over = False
         self._result: Result | None = None
         self._listeners: list[Listener] = []
+        self._hints = False
+        self._asked: dict[int, Answer] = {}
+        """Hint requests sent, not yet answered: ref → answer."""
+        self._settled: set[int] = set()
+        """Refs answered here already (:meth:`settle`): the hub's reply is dropped."""
+        self._gone: str | None = None
+        """Why no more hints are asked here (left, connection lost), once it is so."""
         self.receive(message, quiet=True)
 
     # --- the hub's messages ----------------------------------------------------------
@@ -88,6 +110,7 @@ class RemoteTable(TableEvents):
             presence = {i: _presence(s) for i, s in enumerate(message["seats"])}
             away_for = {i: int(s.get("away", 0) or 0) for i, s in enumerate(message["seats"])}
             options = dict(message.get("options", {}))
+            hints = message.get("hints", False) is True
         except CorruptData:
             raise
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -108,6 +131,7 @@ class RemoteTable(TableEvents):
         self.away_for, self._received_at = away_for, _now()
         self.spectators = int(message.get("spectators", 0))
         self.creator = bool(message.get("creator", False))
+        self._hints = hints
         if quiet:
             return
         if kept < len(before):
@@ -165,16 +189,57 @@ class RemoteTable(TableEvents):
         secret choice (this app only ever views as its own seat, or as a spectator)."""
         return 0 <= index < len(self.log) and self.log[index].action is not None
 
+    # --- hints -------------------------------------------------------------------------
     def hints_allowed(self) -> bool:
-        """Hints are off at network tables (the table's creator cannot allow them yet)."""
-        return False
+        """True if the table's creator allows hints (as the last ``table`` message said)."""
+        return self._hints
 
-    def request_hint(self, answer: Callable[[str | None], None]) -> None:
-        """Refused: hints are off at this table."""
-        answer("Hints are off at this table.")
+    def request_hint(self, answer: Answer) -> None:
+        """Ask the hub whether this seat may have a hint now: ``answer(None)`` on its
+        ``hint_ok``, ``answer(reason)`` on its refusal, exactly once, later (at once, with
+        the reason, once the table is left or the connection lost)."""
+        if self._gone is not None:
+            answer(self._gone)
+            return
+        ref = next(_refs)
+        self._asked[ref] = answer
+        self._send({"type": "hint", "table": self.id, "ref": ref})
+
+    def take_reply(self, message: dict[str, Any]) -> bool:
+        """Take the hub's ``hint_ok`` or ``error`` if it answers a hint request of this
+        table (its ``ref``): calls that request's answer; True when the message was ours."""
+        kind, ref = message.get("type"), message.get("ref")
+        if kind not in ("hint_ok", "error") or not isinstance(ref, int) or isinstance(ref, bool):
+            return False
+        if ref in self._settled:  # answered here already: the hub's word comes too late
+            self._settled.discard(ref)
+            return True
+        answer = self._asked.pop(ref, None)
+        if answer is None:
+            return False
+        if kind == "hint_ok":
+            answer(None)
+        else:
+            answer(str(message.get("message", "")).strip()[:300] or HINTS_OFF)
+        return True
+
+    def settle(self, reason: str) -> None:
+        """Answer every hint request still waiting with ``reason`` and refuse later ones
+        at once (the table was left, or the connection is gone)."""
+        self._gone = reason
+        asked, self._asked = self._asked, {}
+        self._settled.update(asked)
+        for answer in asked.values():
+            answer(reason)
+
+    def awaiting_replies(self) -> bool:
+        """True while the hub may still answer a hint request of this table."""
+        return bool(self._asked or self._settled)
 
     def leave(self) -> None:
-        """Stop showing this table here (a seat stays ours)."""
+        """Stop showing this table here (a seat stays ours); a hint request still waiting
+        is answered with a refusal."""
+        self.settle("You left the table.")
         self._send({"type": "leave", "table": self.id})
         if self._on_leave is not None:
             self._on_leave(self)

@@ -85,6 +85,7 @@ class HubApp(MeepleApp):
         self._naming: str | None = None  # a name sent, not yet answered
         self._waiting_for: set[str] = set()  # own tables waiting for players (opened when full)
         self._left: set[str] = set()  # tables left: their last messages in flight are dropped
+        self._answering: list[RemoteTable] = []  # tables left whose hint replies may still come
 
     async def on_mount(self) -> None:  # type: ignore[override]
         # (Textual runs MeepleApp's own on_mount first: it is not called again here.)
@@ -122,6 +123,8 @@ class HubApp(MeepleApp):
     def _from_hub(self, event: FromHub) -> None:
         message = event.message
         kind = message.get("type")
+        if kind in ("hint_ok", "error") and self._hint_reply(message):
+            return
         try:
             if kind == "welcome":
                 self._welcome(message)
@@ -136,9 +139,23 @@ class HubApp(MeepleApp):
                     typed, self._naming = self._naming, None
                     self.ask_name(first=not self.my_name, typed=typed, refused=reason)
             elif kind == "bye":
-                self._goodbye(str(message.get("message", "The server closed the connection.")))
+                reason = str(message.get("message", "The server closed the connection."))
+                for table in [self.table, *self._answering]:
+                    if table is not None:
+                        table.settle(reason)  # (no hint request waits for ever)
+                self._goodbye(reason)
         except CorruptData as exc:
             notify(self, str(exc), severity="error")
+
+    def _hint_reply(self, message: dict[str, Any]) -> bool:
+        """Hand the hub's answer to a hint request (``hint_ok``, or an ``error`` with its
+        ``ref``) to the table that asked; True if it was one."""
+        for table in [self.table, *self._answering]:
+            if table is not None and table.take_reply(message):
+                if table is not self.table and not table.awaiting_replies():
+                    self._answering.remove(table)
+                return True
+        return False
 
     def _welcome(self, message: dict[str, Any]) -> None:
         self._naming = None
@@ -234,6 +251,8 @@ class HubApp(MeepleApp):
         from tui.games import screen_for
 
         self._waiting_for.discard(table_id)
+        if self.table is not None:  # (replaced without being left)
+            self._retire(self.table)
         self.table = RemoteTable(game, message, self.client.send, self._table_left)
         self._close_game_screens()
         self.push_screen(screen_for(game.info.id)(self.table, None))
@@ -315,8 +334,16 @@ class HubApp(MeepleApp):
     def _table_left(self, table: RemoteTable) -> None:
         """The game screen of ``table`` was left (back to the lobby)."""
         self._left.add(table.id)
+        self._retire(table)
         if self.table is table:
             self.table = None
+
+    def _retire(self, table: RemoteTable) -> None:
+        """``table`` is no longer shown: a hint request still waiting there is refused
+        now, and the hub's late replies to its requests are kept from the lobby."""
+        table.settle("You left the table.")
+        if table.awaiting_replies() and table not in self._answering:
+            self._answering.append(table)
 
     def show_table(self, kind: str, table_id: str, **fields: Any) -> None:
         """Ask the hub to show a table here: ``kind`` is "open", "join" or "watch"."""

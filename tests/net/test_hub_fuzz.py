@@ -52,6 +52,7 @@ FIELDS: dict[str, Any] = {
     "seats": st.one_of(SEATS, VALUES),
     "options": st.one_of(st.sampled_from([{}, {"first_player": "1"}, {"layout": "x"}]), VALUES),
     "password": st.one_of(st.sampled_from(["", "pw"]), VALUES),
+    "hints": st.one_of(st.booleans(), VALUES),
     "level": st.one_of(st.sampled_from(["easy", "hard"]), VALUES),
     "token": VALUES,
     "ref": VALUES,
@@ -67,7 +68,7 @@ PLAUSIBLE = st.one_of(
     st.builds(lambda seat, level: {"type": "hand_to_bot", "table": "t2", "seat": seat, "level": level},
               st.integers(0, 1), st.sampled_from(["easy", "hard"])),
     st.builds(lambda kind, table: {"type": kind, "table": table},
-              st.sampled_from(["watch", "open", "leave"]), st.sampled_from(TABLES)),
+              st.sampled_from(["watch", "open", "leave", "hint"]), st.sampled_from(TABLES)),
 )
 LINES = st.one_of(
     PLAUSIBLE.map(lambda m: protocol.encode(m)),

@@ -34,13 +34,18 @@ class TableList(MoveList):
 
 
 def table_line(listing: dict[str, Any]) -> Content:
-    """One table of the lobby in a line: "t3 Council of Four · Ada, Bea, 1 open · Round 2"."""
+    """One table of the lobby in a line: "t3 Council of Four · Ada, Bea, 1 open · Round 2";
+    "hints on" after the title when its players may ask the coach (early: a narrow
+    terminal cuts the line's end)."""
     seats = listing.get("seats", [])
     names = [str(s.get("name", "")) + ("" if s.get("connected", True) or s.get("kind") == "bot" else " (away)")
              for s in seats if s.get("name")]
     free = len(listing.get("free", []))
     who = ", ".join(names + ([f"{free} open"] if free else []))
-    parts = [f"{listing.get('id', '?')} {listing.get('title', listing.get('game', '?'))}", who]
+    parts = [f"{listing.get('id', '?')} {listing.get('title', listing.get('game', '?'))}"]
+    if listing.get("hints") is True:
+        parts.append("hints on")
+    parts.append(who)
     progress = str(listing.get("progress", ""))
     if listing.get("over"):
         parts.append("finished")
@@ -79,7 +84,8 @@ class LobbyScreen(Screen[None]):
     HELP_KEYS = [
         ("Enter", "Join the highlighted table (a free seat), or open one you play at"),
         ("w", "Watch the highlighted table as a spectator"),
-        ("c", "Create a new table: game, seats (open or bots), options, a password if you like"),
+        ("c", "Create a new table: game, seats (open or bots), options, hints allowed or not, "
+              "a password if you like"),
         ("t", "Write a line in the lobby's chat (Escape: back to the tables)"),
         ("n", "Change your name"),
     ]

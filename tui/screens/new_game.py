@@ -256,6 +256,7 @@ class NewGameScreen(Screen[None]):
                     placeholder="blank = random", restrict=r"[0-9]*", max_length=18,
                     compact=True, id="seed",
                 )
+            yield from self.extra_rows()
         with Vertical(id="form-foot"):
             yield OptionHelp(id="option-help")
             with Horizontal(id="buttons", classes="row"):
@@ -263,6 +264,10 @@ class NewGameScreen(Screen[None]):
                 yield Button("Start game", variant="primary", id="start", compact=True)
                 yield Button("Back", id="back", compact=True)
         yield KeyBar()
+
+    def extra_rows(self) -> ComposeResult:
+        """Rows of the form after the seed (override: none here)."""
+        yield from ()
 
     def seat_choices(self, index: int) -> list[tuple[str, str]]:
         """Who may play seat ``index``: ``(label, value)`` pairs (override)."""
@@ -329,7 +334,7 @@ class NewGameScreen(Screen[None]):
                     )
                 )
         box.display = bool(info.options)
-        self.query_one("#option-help", OptionHelp).reserve([spec.help for spec in info.options])
+        self.query_one("#option-help", OptionHelp).reserve(self.help_texts())
 
     def remember(self) -> None:
         """Keep what the form holds for its game, for the next time it is opened."""
@@ -371,9 +376,17 @@ class NewGameScreen(Screen[None]):
             if marker is not None:
                 marker.show(True)
             self._marked = marker
+        self.query_one("#option-help", OptionHelp).say(self.help_for(widget))
+
+    def help_texts(self) -> list[str]:
+        """Every explanation the form may show below it: its game's options' (override: more)."""
+        return [spec.help for spec in self.game.options]
+
+    def help_for(self, widget: Widget) -> str:
+        """The explanation shown while ``widget`` has the focus (one of :meth:`help_texts`)."""
         widget_id = widget.id or ""
         spec = next((o for o in self.game.options if widget_id == f"opt-{o.key}"), None)
-        self.query_one("#option-help", OptionHelp).say(spec.help if spec else "")
+        return spec.help if spec else ""
 
     def _marker_of(self, widget: Widget) -> FocusMarker | None:
         """The focus marker of the form row that holds ``widget`` (None outside a row)."""

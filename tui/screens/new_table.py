@@ -1,27 +1,62 @@
 """A new table on the server: the new-game form with seats for you, other players or bots.
 
 The first seat is yours; each other seat is left open for a player who joins from the
-lobby, or given to a bot. The server draws the seed. A password is asked for last
-(blank: anyone may join).
+lobby, or given to a bot. The server draws the seed. The creator decides whether the
+table's players may ask the coach for hints (not by default; the lobby shows it). A
+password is asked for last (blank: anyone may join).
 """
 
 from __future__ import annotations
 
-from textual.widgets import Input, Select, Static
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widget import Widget
+from textual.widgets import Input, Label, Select, Static
 
 from tui.context import HubContext
-from tui.screens.new_game import CONTROLLERS, NewGameScreen, SEATS
+from tui.screens.new_game import CONTROLLERS, FocusMarker, NewGameScreen, SEATS
 from tui.screens.prompt import TextPromptScreen
 from tui.text import plain
 
 YOU = [("You", "me")]
 OTHERS = [("Open seat", "open")] + [(label, value) for label, value in CONTROLLERS if value != "human"]
 
+HINTS = [("Not allowed", "off"), ("Allowed", "on")]
+"""The creator's choice: may the table's players ask the coach for hints?"""
+
+HINTS_HELP = "Allowed: each player may ask the coach for a hint on their turn (it sees only their seat's view)."
+
 
 class NewTableScreen(NewGameScreen):
     """Create a table on the server; Start sends it to the hub and returns to the lobby."""
 
     HELP_TITLE = "New table"
+    DEFAULT_CSS = """
+    NewTableScreen #hints {
+        width: 18;
+    }
+    """
+
+    def extra_rows(self) -> ComposeResult:
+        """Hints: the creator allows them or not (not, unless chosen)."""
+        with Horizontal(classes="row"):
+            yield FocusMarker()
+            yield Label("Hints", classes="label")
+            yield Select([(plain(label), value) for label, value in HINTS], value="off",
+                         allow_blank=False, compact=True, id="hints")
+
+    def hints(self) -> bool:
+        """True if the form allows hints at the new table."""
+        found = self.query("#hints").first()
+        return isinstance(found, Select) and found.value == "on"
+
+    def help_texts(self) -> list[str]:
+        """The options' explanations and the hints' one."""
+        return [*super().help_texts(), HINTS_HELP]
+
+    def help_for(self, widget: Widget) -> str:
+        """The hints' choice explains itself too."""
+        return HINTS_HELP if widget.id == "hints" else super().help_for(widget)
 
     def seat_choices(self, index: int) -> list[tuple[str, str]]:
         """Seat 1 is yours; the others are open or bots."""
@@ -58,13 +93,14 @@ class NewTableScreen(NewGameScreen):
             seats.append({"kind": "me"} if value == "me" else {"kind": "open"} if value == "open"
                          else {"kind": "bot", "level": value})
         game = self.game.id
+        hints = self.hints()
         self.keep()
 
         def send(password: str | None) -> None:
             if password is None:
                 return  # (Escape: back to the form)
             app.client.send({"type": "create", "game": game, "options": options, "seats": seats,
-                             "password": password})
+                             "password": password, "hints": hints})
             self.app.pop_screen()
 
         self.app.push_screen(TextPromptScreen("A password for this table (blank: anyone may join):",
