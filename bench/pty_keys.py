@@ -47,7 +47,10 @@ the pair repeats. Only the Enter presses are counted; each is checked to have na
 list, and each Escape to have widened it, or the case stops. Enter is not measured in
 Quadropolis or El Grande: there it plays a move (and the bot answers), which no key undoes
 alone. On every game, "m" (the keys go to the move list's filter box, Escape brings them
-back) is measured the same way, its presses counted.
+back) is measured the same way, its presses counted. Last, "GAME thinking": the arrows again
+while the coach thinks (``h`` typed once first; ``python -m bench.pty_keys coach ID`` gives
+it a search longer than the measurement and no progress repaints, so every byte answers a
+key): the coach's worker thread shares the interpreter with the screen.
 
 ``python -m bench.pty_keys`` (no target) runs every case at 120x40 and 80x24 and prints
 a table; ``--presses N`` sets the presses per case (default 60).
@@ -88,6 +91,7 @@ KEYS: dict[str, bytes] = {
     "enter": b"\r",
     "escape": b"\x1b",
     "m": b"m",
+    "h": b"h",
 }
 ARROWS: tuple[str, ...] = ("right", "down", "left", "up")
 
@@ -336,6 +340,8 @@ class Case:
     keys: tuple[str, ...] = ARROWS
     counted: frozenset[str] = frozenset(ARROWS)
     expect: dict[str, "re.Pattern[str]"] = field(default_factory=dict)
+    prelude: tuple[str, ...] = ()
+    """Keys typed once before the measured presses (each answer awaited, not timed)."""
 
 
 # The Council move list's heading: "Moves 8/57" narrowed, "Moves 57" whole.
@@ -355,6 +361,9 @@ def cases() -> list[Case]:
     # "m" puts the keys in the move list (its filter box) on every game; Escape gives them
     # back to the board. Only the "m" presses are counted.
     listed += [Case(f"{game_id} m", game_id, ("m", "escape"), frozenset({"m"})) for game_id in game_ids()]
+    # Arrows while the coach thinks (h, then a search that never ends in the measured time):
+    # its worker thread shares the interpreter with the screen.
+    listed += [Case(f"{game_id} thinking", f"coach:{game_id}", prelude=("h",)) for game_id in game_ids()]
     return listed
 
 
@@ -427,6 +436,8 @@ def target_argv(target: str) -> list[str]:
     """The command line of a target: "bare" or a game id."""
     if target == "bare":
         return [sys.executable, "-m", "bench.pty_keys", "bare"]
+    if target.startswith("coach:"):
+        return [sys.executable, "-m", "bench.pty_keys", "coach", target.removeprefix("coach:")]
     return [sys.executable, "-m", "bench.pty_keys", "game", target]
 
 
@@ -440,6 +451,8 @@ def measure(case: Case, cols: int, rows: int, presses: int, quiet: float = QUIET
         with PtyChild(target_argv(case.target), cols, rows, child_env(home)) as child:
             child.settle("bare-ready" if case.target == "bare" else "Moves")
             startup = time.perf_counter() - start - SETTLE_GAP
+            for key in case.prelude:
+                press(child, key, None, quiet)
             keys = list(case.keys)
             index = 0
             while len(counted) < presses:
@@ -597,6 +610,17 @@ def run_game(game_id: str) -> None:
     MeepleApp(StartRequest(game=game_id, seats=seats, seed=1, options=options), bot_delay=0).run()
 
 
+def run_coach(game_id: str) -> None:
+    """As :func:`run_game`, with a coach that thinks for ever once asked (``h``) and does
+    not repaint its progress bar, so every byte the terminal gets answers a key."""
+    from core.ai import coach
+    from tui.widgets import hint_panel
+
+    coach.batches_for = lambda game, level: 10**9  # type: ignore[assignment]
+    hint_panel.UPDATE_EVERY = 10.0**9
+    run_game(game_id)
+
+
 # --- command line -------------------------------------------------------------------------
 def _raise_interrupt(signum: int, frame: FrameType | None) -> None:
     raise KeyboardInterrupt
@@ -620,8 +644,10 @@ def main(argv: Sequence[str] | None = None) -> None:
             run_bare()
         elif len(args.target) == 2 and args.target[0] == "game":
             run_game(args.target[1])
+        elif len(args.target) == 2 and args.target[0] == "coach":
+            run_coach(args.target[1])
         else:
-            parser.error("targets are 'bare' and 'game ID'")
+            parser.error("targets are 'bare', 'game ID' and 'coach ID'")
         return
     sizes = SIZES
     if args.size:

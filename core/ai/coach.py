@@ -178,12 +178,14 @@ def value_moves(
     seed: int | None = None,
     should_stop: Callable[[], bool] | None = None,
     progress: Progress | None = None,
+    batches: int | None = None,
 ) -> Hint:
-    """Value ``moves`` (legal for ``seat`` in ``view``) on the level's sampled futures,
-    best first, without reasons. ``should_stop`` is asked before every batch after the
-    first; a stopped valuation is returned with ``complete`` False."""
+    """Value ``moves`` (legal for ``seat`` in ``view``) on the level's sampled futures
+    (``batches`` of them; default :func:`batches_for`), best first, without reasons.
+    ``should_stop`` is asked before every batch after the first; a stopped valuation is
+    returned with ``complete`` False."""
     seed = hint_seed(game, view) if seed is None else seed
-    total = batches_for(game, level)
+    total = batches_for(game, level) if batches is None else batches
     unit = unit_of(game)
     bot = _searcher(game, level, seed)
     policy, _ = bot.policy_of(game)
@@ -221,6 +223,7 @@ def hint(
     extra: Sequence[Hashable] = (),
     should_stop: Callable[[], bool] | None = None,
     progress: Progress | None = None,
+    batches: int | None = None,
 ) -> Hint:
     """The coach's hint for ``seat`` in ``view`` (``game.view(state, seat)``): the search's
     candidates and any ``extra`` legal moves, valued (:func:`value_moves`) and ranked, with
@@ -229,7 +232,7 @@ def hint(
     seed = hint_seed(game, view) if seed is None else seed
     moves = candidates(game, view, seat, level, seed)
     moves += [action for action in extra if action not in moves]
-    result = value_moves(game, view, seat, moves, level, seed, should_stop, progress)
+    result = value_moves(game, view, seat, moves, level, seed, should_stop, progress, batches)
     if not result.complete:
         return result
     explain = list(result.top()) + [m for m in result.moves if m.action in extra and m not in result.top()]

@@ -21,6 +21,7 @@ exist to check the rules against the spec's balance figures (B.4, B.5).
 from __future__ import annotations
 
 import math
+import zlib
 from typing import Any, Hashable
 
 from core.ai.profile import SearchProfile
@@ -237,8 +238,10 @@ def rollout_action(s: State, seat: int) -> Action:
     of the same character in the same round come out the same in both. Each die is still
     uniform and independent of the earlier ones (the keys of one game never repeat)."""
     if s.rng is not None:
-        key = hash((tuple(s.fate_pile), s.round, s.pos, s.step, s.swaps(), s.tax_left, s.owned.count(0)))
-        s.rng = Rng(key, stream=505)
+        # A stable key: Python's hash() of the step's name changes with every process (hash
+        # randomisation), and made the same search choose differently in another process.
+        point = (tuple(s.fate_pile), s.round, s.pos, s.step, s.swaps(), s.tax_left, s.owned.count(0))
+        s.rng = Rng(zlib.crc32(repr(point).encode()), stream=505)
     action = reference_action(s, seat)
     if s.step == "trade" and s.swaps():
         # after a searched swap off B.2's plan, the plan's next step may be against the rules

@@ -42,7 +42,8 @@ async def wait_until(pilot: Any, done: Callable[[], bool], tries: int = 600) -> 
         if done():
             return
         await pilot.pause(0.02)
-    raise AssertionError("timed out")
+    status = pilot.app.screen.query("#hint-status").first().content
+    raise AssertionError(f"timed out: {status!r}")
 
 
 def run(game_id: str, moves: int, body: Callable[[Any, Any], Any], size: tuple[int, int] = (80, 24),

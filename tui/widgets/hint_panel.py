@@ -4,7 +4,8 @@ The panel sits in the game screen's side column while it is open (the scoreboard
 log make room). :meth:`HintPanel.start` asks the table whether a hint is allowed (a
 network table asks its hub), then runs :func:`core.ai.coach.hint` in a worker thread: a
 progress bar and the best move so far are shown while it thinks, Escape stops it, and the
-UI never waits for it. The finished hint lists the best :data:`~core.ai.coach.TOP` moves,
+UI never waits for it. The search runs in a child process
+(:mod:`tui.coach_runner`), so keys are answered as quickly while it thinks. The finished hint lists the best :data:`~core.ai.coach.TOP` moves,
 each with its value (final margin in points, or the team's chance to win), the spread of
 the estimate and why; Enter on one posts :class:`HintPanel.Picked` (the screen puts its
 cursor there: playing it stays the player's act). The move under the player's cursor is
@@ -29,6 +30,7 @@ from textual.worker import Worker, get_current_worker
 from core.ai import coach
 from core.engine import Game
 from core.table import GameTable
+from tui.coach_runner import CoachRequest, CoachRun
 from tui.text import plain, template
 from tui.widgets.move_list import MoveList
 
@@ -142,23 +144,19 @@ class HintPanel(Vertical, can_focus=False):
     def _think(self, game: Game[Any, Any], view: Any, seat: int, level: str, seed: int,
                key: tuple[Any, ...] | None) -> None:
         worker = get_current_worker()
-        last = [time.monotonic()]
-
-        def progress(done: int, total: int, so_far: coach.Hint) -> None:
-            now = time.monotonic()
-            if now - last[0] >= UPDATE_EVERY and not worker.is_cancelled:
-                last[0] = now
-                self.app.call_from_thread(self._progress, done, so_far, key)
-
+        last = time.monotonic()
         try:
-            result = coach.hint(game, view, seat, level, seed, should_stop=lambda: worker.is_cancelled,
-                                progress=progress)
+            run = CoachRun(CoachRequest.hint(game.info.id, view, seat, level))
+            for kind, so_far in run.results(lambda: worker.is_cancelled):
+                now = time.monotonic()
+                if kind == "done":
+                    self.app.call_from_thread(self._done, so_far, key)
+                elif now - last >= UPDATE_EVERY:
+                    last = now
+                    self.app.call_from_thread(self._progress, so_far.batches, so_far, key)
         except Exception as exc:  # a coach bug must not end the game: say so in the panel
             if not worker.is_cancelled:
                 self.app.call_from_thread(self._failed, exc, key)
-            return
-        if not worker.is_cancelled:
-            self.app.call_from_thread(self._done, result, key)
 
     def _progress(self, done: int, so_far: coach.Hint, key: tuple[Any, ...] | None) -> None:
         if key != self.key or not self.thinking:
@@ -228,9 +226,12 @@ class HintPanel(Vertical, can_focus=False):
     def _value_one(self, game: Game[Any, Any], view: Any, seat: int, level: str, seed: int,
                    best: Hashable, action: Hashable, key: tuple[Any, ...] | None) -> None:
         worker = get_current_worker()
+        valued: coach.Hint | None = None
         try:
-            valued = coach.value_moves(game, view, seat, [best, action], level, seed,
-                                       should_stop=lambda: worker.is_cancelled)
+            run = CoachRun(CoachRequest.values(game.info.id, view, seat, level, seed, (best, action)))
+            for kind, so_far in run.results(lambda: worker.is_cancelled):
+                if kind == "done":
+                    valued = so_far
         except Exception:  # an illegal or unplayable move under the cursor: nothing to say
             valued = None
         if not worker.is_cancelled:

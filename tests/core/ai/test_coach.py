@@ -125,3 +125,40 @@ def test_formatting() -> None:
     assert coach.format_spread(0.05, "chance") == "±5%"
     assert coach.format_loss(3.5, "points") == "−3.5 points"
     assert coach.format_loss(0.12, "chance") == "−12% chance to win"
+
+
+HINT_IN_A_PROCESS = """
+import json, sys
+from core.ai import coach
+from core.registry import get_game
+from core.rng import Rng
+game = get_game(sys.argv[1])
+state = game.setup(["A"] if game.cooperative else ["A", "B"], 3, {})
+rng = Rng(4)
+for _ in range(10):
+    seat = game.to_act(state)[0]
+    legal = game.legal_actions(state, seat)
+    game.apply_in_place(state, seat, legal[rng.randbelow(len(legal))])
+seat = game.to_act(state)[0]
+hint = coach.hint(game, game.view(state, seat), seat, "normal", batches=4)
+print(json.dumps([[game.encode_action(m.action), m.value, m.spread, m.why] for m in hint.moves]))
+"""
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_the_same_hint_in_every_process(game_id: str) -> None:
+    """Python's hash of a string changes from one process to the next: a hint (the app's
+    child process, `meeple hint`, a review) must not depend on it."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[3]
+    answers = set()
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(root)}
+        done = subprocess.run([sys.executable, "-c", HINT_IN_A_PROCESS, game_id], env=env, cwd=root,
+                              capture_output=True, text=True, timeout=120, check=True)
+        answers.add(done.stdout)
+    assert len(answers) == 1, answers
