@@ -22,7 +22,6 @@ from core.quadropolis.content import (
     TILE_MAYOR,
     TILES,
     TOWER,
-    type_name,
 )
 from core.quadropolis.rules import build_squares
 from core.quadropolis.scoring import CATEGORIES, Allocation, allocate
