@@ -84,42 +84,44 @@ def _bonus_sum(bonuses: list[Bonus]) -> Bonus:
     return Bonus(*(sum(values) for values in zip(*bonuses))) if bonuses else Bonus()
 
 
-def build_gains(before: State, seat: int, city: int) -> tuple[Bonus, int, list[str]]:
+def build_gains(before: State, seat: int, city: int) -> tuple[Bonus, int, list[tuple[str, int]]]:
     """What a merchant of ``seat`` in ``city`` brings at once, from the open board: the sum
     of the tokens its network links, how many tokens, and the reward tiles it completes
-    ("coast tile 5 VP"), the last merchant's bonus included."""
+    (``("the coast tile", 5)``), the last merchant's bonus included."""
     built = before.built[seat] | (1 << city)
     tokens = [b for c in network(before.layout, built, city) if (b := before.city_bonus[c]) is not None]
-    tiles: list[str] = []
+    tiles: list[tuple[str, int]] = []
     queen = before.queen_taken
     for k, mask in enumerate(before.layout.tile_mask):
         if before.tiles_left >> k & 1 and built & mask == mask:
             tile = REWARD_IDS[k]
-            tiles.append(f"{tile} tile {REWARD_VP[tile]} VP")
+            tiles.append((f"the {tile} tile", REWARD_VP[tile]))
             if queen < len(QUEEN_REWARDS):
-                tiles.append(f"Queen's tile {QUEEN_REWARDS[queen]} VP")
+                tiles.append(("a Queen's tile", QUEEN_REWARDS[queen]))
                 queen += 1
     if before.end_trigger < 0 and built.bit_count() == C.merchants:
-        tiles.append(f"last merchant {C.last_merchant_vp} VP")
+        tiles.append(("the last merchant's bonus", C.last_merchant_vp))
     return _bonus_sum(tokens), len(tokens), tiles
 
 
 def _build_text(before: State, seat: int, city: int, lead: str) -> str:
     total, count, tiles = build_gains(before, seat, city)
-    parts = list(tiles)
-    if count:
-        parts.append(bonus_text(total))
+    parts = [bonus_text(total)] if count else []
+    if len(tiles) == 1:
+        parts.append(f"{tiles[0][0]} ({tiles[0][1]} VP)")
+    elif tiles:
+        parts.append(f"{len(tiles)} reward tiles ({sum(vp for _, vp in tiles)} VP)")
     if not parts:
         return lead
     tokens = f" ({counted(count, 'token')})" if count > 1 else ""
-    return fit(f"{lead}: {', '.join(parts)}{tokens}", f"{lead}: {', '.join(parts)}",
-               f"{lead}: {parts[0]}", lead)
+    return fit(f"{lead}, gains {' and '.join(parts)}{tokens}", f"{lead}, gains {' and '.join(parts)}",
+               *(f"{lead}, gains {part}" for part in reversed(parts)), lead)
 
 
 def _permit_text(tile: int, lead: str, price: str = "") -> str:
     bonus = bonus_text(PERMITS[tile].bonus)
     named = f"{lead} {permit_name(tile)}"
-    return fit(f"{named}{price}: {bonus}", f"{named}: {bonus}", named)
+    return fit(f"{named}{price}, gains {bonus}", f"{named}, gains {bonus}", named)
 
 
 def _pay(before: State, seat: int, cards: tuple[str, ...]) -> str:
@@ -132,8 +134,8 @@ def _pay(before: State, seat: int, cards: tuple[str, ...]) -> str:
     if before.stage == STAGE_ACQUIRE:
         tile = before.stage_arg
         bonus = bonus_text(PERMITS[tile].bonus)
-        return fit(f"pays {_coins(coins)} ({how}) for permit {permit_name(tile)}: {bonus}",
-                   f"pays {_coins(coins)} for permit {permit_name(tile)}: {bonus}",
+        return fit(f"pays {_coins(coins)} ({how}) for permit {permit_name(tile)}, gains {bonus}",
+                   f"pays {_coins(coins)} for permit {permit_name(tile)}, gains {bonus}",
                    f"pays {_coins(coins)} ({how}) for permit {permit_name(tile)}",
                    f"pays {_coins(coins)} for permit {permit_name(tile)}")
     if before.stage == STAGE_ROYAL:
@@ -183,7 +185,7 @@ def coach_reason(before: State, seat: int, action: Action) -> str:
             what = "nothing" if bonus is None else bonus_text(bonus)
             return fit(f"gains {CITY_NAMES[CITY_INDEX[letter]]}'s token: {what}", f"gains {what}")
         case FreePermit(tile=tile):
-            return _permit_text(PERMIT_INDEX[tile], "takes free permit")
+            return _permit_text(PERMIT_INDEX[tile], "takes the free permit")
         case Rebonus(tile=tile):
             return fit(f"gains {bonus_text(PERMITS[PERMIT_INDEX[tile]].bonus)} again", "gains a permit's bonus again")
         case Hire():
