@@ -80,9 +80,9 @@ def _points(before: State, after: State, seat: int) -> tuple[int, str]:
     return new.total - old.total, ", ".join(said)
 
 
-def _resources(before: State, seat: int, tile: int, square: int) -> str:
-    """What a tile built on ``square`` does when it scores nothing yet: a floor, the Mayor,
-    the resources it gives, or what it needs to score."""
+def _resources(before: State, seat: int, tile: int, square: int) -> list[str]:
+    """What a tile built on ``square`` does when it scores nothing yet, most telling first:
+    a floor, the Mayor, the resources it gives, or what it needs to score."""
     said = []
     if TILE_KIND[tile] == TOWER and before.codes[seat][square]:
         said.append(f"floor {((before.codes[seat][square] - 1) >> 3) + 1} of a Tower Block")
@@ -96,7 +96,7 @@ def _resources(before: State, seat: int, tile: int, square: int) -> str:
         said.append(f"scores once it gets {_NEEDS[TILE_KIND[tile]]}")
     elif TILE_KIND[tile] == PARK:
         said.append("scores for the Tower Blocks next to it")
-    return fit("; ".join(said), *said[:1]) if said else ""
+    return said
 
 
 def _build(before: State, seat: int, tile: int, square: int) -> str:
@@ -105,7 +105,8 @@ def _build(before: State, seat: int, tile: int, square: int) -> str:
         lead = f"+{counted(gain, 'point')} in your city"
         mayor = "; makes you the Mayor" if TILE_MAYOR[tile] and before.mayor != seat else ""
         return fit(f"{lead} ({why}){mayor}", f"{lead} ({why})", f"{lead}{mayor}", lead)
-    return _resources(before, seat, tile, square)
+    said = _resources(before, seat, tile, square)
+    return fit("; ".join(said), *said[:1]) if said else ""
 
 
 def _best_squares(before: State, seat: int, tile: int, architect: int) -> tuple[int, list[int]]:
@@ -143,8 +144,8 @@ def coach_reason(before: State, seat: int, action: Action) -> str:
                 if len(squares) == 1:
                     return fit(f"{lead}: {pts} built at {_square(squares[0])}", f"{lead}: {pts}")
                 return fit(f"{lead}: {pts} in your city", f"{lead}: {pts}")
-            told = _resources(before, seat, tile, squares[0])
-            return fit(f"{lead}: {told}", lead) if told else lead
+            said = _resources(before, seat, tile, squares[0])
+            return fit(f"{lead}: {'; '.join(said)}", *(f"{lead}: {part}" for part in said[:1]), lead)
         case Build(row=row, col=col) if before.phase == "build" and before.pending >= 0:
             return _build(before, seat, before.pending, city_square(row, col))
         case Discard() if before.phase == "build" and before.pending >= 0:
