@@ -84,10 +84,11 @@ def _final_gain(before: State, seat: int, change: Change) -> int:
 
 
 def _with_gain(text: str, gain: int) -> str:
-    """``text`` with what it adds at the end ("; +5 splendor at the end")."""
-    if not gain:
+    """``text`` with what it adds at the end ("; +5 splendor at the end"); a reason tells
+    what a move is good for, so a loss (the money a purchase spends) is left to the move."""
+    if gain <= 0:
         return text
-    return fit(f"{text}; {gain:+d} splendor at the end", text)
+    return fit(f"{text}; +{gain} splendor at the end", text)
 
 
 def _money(amount: int) -> str:
