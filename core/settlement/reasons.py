@@ -135,8 +135,11 @@ def _spare(state: State, good: int) -> str:
     have = state.stock[good]
     if not state.owned[WAREHOUSE] and have > STORAGE_CAP:
         return f"over the cap of {STORAGE_CAP}: lost at Losses anyway"
-    if good != FOOD and not any(ITEMS[i].cost[good] >= have for i in _wanted(state)):
-        return "more than any purchase needs"
+    most = max((ITEMS[i].cost[good] for i in _wanted(state)), default=0)
+    if good != FOOD and most == 0:
+        return f"no purchase needs {RESOURCE_SHORT[good]}"
+    if good != FOOD and most < have:
+        return f"more than any purchase needs ({most})"
     return f"{have - 1} left"
 
 
