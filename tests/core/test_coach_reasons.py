@@ -77,6 +77,7 @@ def test_every_legal_move_gets_a_short_plain_reason_and_most_get_one(game_id: st
     for seed, team in ((1, ""), (2, GUIDED.get(game_id, ""))):
         for game, state, seat in positions(game_id, seed, every=EVERY[game_id], team=team):
             view = game.view(state, seat)
+            kept = game.encode_state(view)
             for action in game.legal_actions(view, seat):
                 why = coach.reason(game, view, seat, action, seed)
                 assert isinstance(why, str)
@@ -85,6 +86,7 @@ def test_every_legal_move_gets_a_short_plain_reason_and_most_get_one(game_id: st
                 assert why == why.strip(), why
                 total += 1
                 told += bool(why)
+            assert game.encode_state(view) == kept  # a reason works on copies
     assert total > 100
     assert told >= 0.75 * total, f"{told} of {total} moves have a reason"
 
