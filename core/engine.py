@@ -30,7 +30,8 @@ One package shape per game: every game package under ``core/`` has these modules
 * ``game``: the :class:`Game` subclass wiring them; the package exports it as ``GAME``.
 
 A game may add modules of its own (``board`` geometry for Quadropolis and Council,
-Council's ``payments`` and ``helpers``, its read-only views for the screen). A game may
+Council's ``payments`` and ``helpers``, its read-only views for the screen; every game's
+``reasons``, the coach's words for a move, :meth:`Game.coach_reason`). A game may
 split its rules into concern modules behind ``rules``, which stays the one public entry
 point and re-exports their public names (``__all__``): El Grande's ``legal``, ``rounds``
 and ``specials``; Intendentes' ``tables``, ``districts``, ``cards``, ``events``,
@@ -417,7 +418,10 @@ class Game(ABC, Generic[S, A]):
         one sampled future: speak only of what the move itself does, never of a draw).
 
         The default tells how the seat's standing changed: points scored now, else what the
-        final scoring would give if the game ended now; "" when neither moved.
+        final scoring would give if the game ended now; "" when neither moved. Every game
+        overrides it from its ``reasons`` module, working from ``before`` and the move alone
+        where the rules run on through hidden draws, in a line that fits the hint panel
+        (:func:`core.words.fit`); ``tests/core/test_coach_reasons.py`` checks them all.
         """
         return standing_change(self.standings(before), self.standings(after), seat)
 

@@ -16,6 +16,27 @@ def counted(number: int, noun: str) -> str:
     return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
+REASON_WIDTH = 70
+"""The most characters a coach's reason should take (the hint panel wraps it in 28 columns)."""
+
+
+def fit(*variants: str, width: int = REASON_WIDTH) -> str:
+    """The first of ``variants`` (longest, most telling first) that fits in ``width``
+    characters, else the last one cut to ``width`` with an ellipsis: a reason that names a
+    player or a long region keeps its point and drops its detail.
+
+    >>> fit("wins the majority in Aragón (5 pts at the next scoring)", "wins Aragón", width=20)
+    'wins Aragón'
+    >>> fit("a very long sentence indeed", width=10)
+    'a very lo…'
+    """
+    for text in variants:
+        if len(text) <= width:
+            return text
+    last = variants[-1] if variants else ""
+    return last if len(last) <= width else last[: width - 1].rstrip() + "…"
+
+
 # Unicode's "control pictures" stand in for the C0 controls and DEL: visible, one cell wide.
 _PICTURES = {code: chr(0x2400 + code) for code in range(32)} | {0x7F: "\u2421"}
 _BIDI_AND_SEPARATORS = frozenset(

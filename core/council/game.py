@@ -6,7 +6,7 @@ from typing import Any, Mapping, Sequence
 
 from core.ai.profile import SearchProfile
 from core.council import actions as act
-from core.council import rules, scoring
+from core.council import reasons, rules, scoring
 from core.council import state as st
 from core.council.actions import Action
 from core.council.board import DEFAULT_LAYOUT, LAYOUT_KEYS
@@ -215,6 +215,12 @@ class CouncilGame(Game[State, Action]):
     def effects(self, state: State) -> list[str]:
         """Draws, turned-up permits, tokens, rewards and forced moves of the last action."""
         return effects(state)
+
+    def coach_reason(self, before: State, seat: int, action: Action, after: State) -> str:
+        """What the move brings ``seat`` ("builds in Arkon: 3 VP + 1 coin", "+4 coins; the
+        coast council costs you 4 (was 7)"), worked out from ``before`` alone (``after``
+        holds sampled draws); else the standings' change."""
+        return reasons.coach_reason(before, seat, action) or super().coach_reason(before, seat, action, after)
 
     def prompt(self, state: State, seat: int) -> str:
         """What ``seat`` must decide now."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from core.elgrande import actions as act
-from core.elgrande import encoding, rules, scoring
+from core.elgrande import encoding, reasons, rules, scoring
 from core.elgrande.actions import Action
 from core.elgrande.content import BOARD, CARDS, SETUP
 from core.elgrande.explain import why_illegal
@@ -312,6 +312,12 @@ class ElGrandeGame(Game[State, Action]):
         """About the player who moved ("Move their Grande to …"); a step held for a Veto is
         logged as proposed."""
         return narration(before, seat, action, after)
+
+    def coach_reason(self, before: State, seat: int, action: Action, after: State) -> str:
+        """What the move does on the board for ``seat`` ("wins the majority in Aragón (5 pts
+        at the next scoring)"), worked out from ``before`` alone (a step may wait for a
+        Veto, a disk for the others'); else the standings' change."""
+        return reasons.coach_reason(before, seat, action) or super().coach_reason(before, seat, action, after)
 
     def prompt(self, state: State, seat: int) -> str:
         """What ``seat`` must decide now (or whom it is waiting for)."""

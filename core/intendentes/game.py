@@ -21,7 +21,7 @@ from core.engine import (
     first_player_option,
 )
 from core.intendentes import actions as act
-from core.intendentes import encoding, explain, invariants, rules, scoring, text
+from core.intendentes import encoding, explain, invariants, reasons, rules, scoring, text
 from core.intendentes.bots import block_worth, quiet
 from core.intendentes.actions import Action, Bid
 from core.intendentes.content import (
@@ -270,6 +270,13 @@ class IntendentesGame(Game[State, Action]):
     def prompt(self, state: State, seat: int) -> str:
         """What ``seat`` has to decide now."""
         return text.prompt(state, seat)
+
+    def coach_reason(self, before: State, seat: int, action: Action, after: State) -> str:
+        """What the move itself does for ``seat`` ("bids $9 for City (B13): +5 splendor",
+        "3 food for $7: saves 2 inhabitants from famine"), from ``before`` alone: never the
+        standings' change, for the rules run on after a move that ends a turn or a window
+        (income, feeding, the next event), through hidden cards to one sampled future."""
+        return reasons.coach_reason(before, seat, action)
 
     def effects(self, state: State) -> list[str]:
         """What the latest action caused beyond itself (the log), in player words."""

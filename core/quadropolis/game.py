@@ -15,7 +15,7 @@ from core.engine import (
     rank_by,
 )
 from core.quadropolis import actions as act
-from core.quadropolis import rules, scoring, state as st
+from core.quadropolis import reasons, rules, scoring, state as st
 from core.quadropolis.actions import Action
 from core.quadropolis.content import RULES, TILE_EN, TILE_INH, TILE_KIND, TILES, TOWER
 from core.quadropolis.explain import why_illegal
@@ -202,6 +202,12 @@ class QuadropolisGame(Game[State, Action]):
     def describe(self, action: Action, state: State | None = None) -> str:
         """Short text: "Architect 3 → W2 (takes Shop)", "Build at row 2, col 3", ..."""
         return describe(action, state)
+
+    def coach_reason(self, before: State, seat: int, action: Action, after: State) -> str:
+        """What the move does for ``seat``'s city ("+4 points in your city (Harbors +3, Shops
+        +1)", "takes the Harbor: +3 points at row 2, col 3"), from ``before``; else the
+        standings' change."""
+        return reasons.coach_reason(before, seat, action) or super().coach_reason(before, seat, action, after)
 
     def prompt(self, state: State, seat: int) -> str:
         """What ``seat`` must decide now."""

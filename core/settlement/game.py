@@ -13,7 +13,7 @@ from core.ai.profile import SearchProfile
 from core.engine import Game, GameInfo, OptionSpec, PlainData, Result, Standings
 from core.rng import Rng
 from core.settlement import actions as act
-from core.settlement import bots, explain, rules, scoring, text
+from core.settlement import bots, explain, reasons, rules, scoring, text
 from core.settlement import state as st
 from core.settlement.actions import Action
 from core.settlement.content import DEFAULT_DIFFICULTY, DIFFICULTIES, ROUND_LIMITS
@@ -156,6 +156,12 @@ class SettlementGame(Game[State, Action]):
     def describe(self, action: Action, state: State | None = None) -> str:
         """Short text for a move (menus, the log)."""
         return text.describe(action, state)
+
+    def coach_reason(self, before: State, seat: int, action: Action, after: State) -> str:
+        """What the move does for the team ("makes 1 stone: the mayor can buy the
+        Warehouse", "builds the Warehouse: no storage cap, opens rectangle 2"), from
+        ``before`` alone: never a roll, nor the standings after the dice that follow."""
+        return reasons.coach_reason(before, seat, action)
 
     def narrate(self, action: Action, seat: int, before: State, after: State) -> str:
         """The shared log's words for ``seat``'s move."""
