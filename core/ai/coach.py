@@ -100,10 +100,11 @@ class Hint:
 
 
 def format_value(value: float, unit: str, signed: bool = True) -> str:
-    """A value as a player reads it: "+4.2" points, "62%" chance."""
+    """A value as a player reads it: "+4.2" or "−1.5" points (a minus sign, not a hyphen),
+    "62%" chance."""
     if unit == "chance":
         return f"{value * 100:.0f}%"
-    return f"{value:+.1f}" if signed else f"{value:.1f}"
+    return (f"{value:+.1f}" if signed else f"{value:.1f}").replace("-", "−")
 
 
 def format_spread(spread: float, unit: str) -> str:

@@ -288,3 +288,42 @@ def test_settlement_result(snap_compare: Any, size: tuple[int, int]) -> None:
         assert isinstance(pilot.app.screen, GameOverScreen)
 
     assert snap_compare(app(), terminal_size=size, run_before=before)
+
+
+async def _hint_shown(pilot: Pilot[Any], screen: Any) -> None:
+    """Press h and wait for the coach's hint to be in the panel."""
+    from tui.widgets.hint_panel import HintPanel
+
+    await pilot.press("h")
+    panel = screen.query_one("#hint", HintPanel)
+    for _ in range(1500):
+        await pilot.pause(0.02)
+        if not panel.thinking:
+            break
+    assert panel.hint is not None and panel.hint.complete
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_council_hint(snap_compare: Any, size: tuple[int, int]) -> None:
+    """The hint panel on Council's first turn: the best 3 moves, values, spreads, reasons."""
+    from tests.tui.helpers import council_table
+
+    async def before(pilot: Pilot[Any]) -> None:
+        screen = await open_game(pilot, council_table(seed=3))
+        await _hint_shown(pilot, screen)
+
+    assert snap_compare(app(), terminal_size=size, run_before=before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_settlement_hint(snap_compare: Any, size: tuple[int, int]) -> None:
+    """The hint panel in Settlement: the team's chance to win."""
+    from tests.tui.test_settlement import at_step, open_settlement, settlement_table
+
+    async def before(pilot: Pilot[Any]) -> None:
+        screen = await open_settlement(pilot, settlement_table(at_step("work", lambda s: s.round == 3 and s.pos == 7)))
+        await pilot.pause()
+        await _hint_shown(pilot, screen)
+
+    assert snap_compare(app(), terminal_size=size, run_before=before)

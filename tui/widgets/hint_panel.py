@@ -41,11 +41,13 @@ Describe = Callable[[Hashable], str]
 
 
 def value_text(move: coach.MoveValue, unit: str) -> str:
-    """"+4.2 ±0.8 points" or "62% ±5% to win"."""
-    spread = coach.format_spread(move.spread, unit)
-    if unit == "chance":
-        return f"{coach.format_value(move.value, unit)} {spread} to win"
-    return f"{coach.format_value(move.value, unit)} {spread} points"
+    """"+4.2 ±0.8" or "62% ±5%" (the panel's heading names the unit)."""
+    return f"{coach.format_value(move.value, unit)} {coach.format_spread(move.spread, unit)}"
+
+
+def heading(unit: str) -> str:
+    """The panel's heading once a hint is in: what its values count."""
+    return "Hint: final margin ± spread" if unit == "points" else "Hint: chance to win ± spread"
 
 
 def comparison(hint: coach.Hint, action: Hashable) -> str | None:
@@ -113,6 +115,7 @@ class HintPanel(Vertical, can_focus=False):
         self._describe = describe
         self.thinking = True
         self.display = True
+        self.query_one("#hint-head", Static).update(plain("Hint"))
         self._status("Asking the table…")
         self._job = (table.game, table.view(seat), seat, level, 0)
 
@@ -184,14 +187,14 @@ class HintPanel(Vertical, can_focus=False):
         if not result.moves:
             self._status("Nothing to choose here: there is one move.")
             return
-        self._status("Margin at the end ± spread" if result.unit == "points"
-                     else "Chance to win ± spread")
+        self._status("")
+        self.query_one("#hint-head", Static).update(plain(heading(result.unit)))
         options = []
         for rank, move in enumerate(result.top(), 1):
             text = template("[b]$rank[/b] $move\n  [b]$value[/b]", rank=str(rank),
                             move=self._describe(move.action), value=value_text(move, result.unit))
             if move.why:
-                text += template("\n  [i]$why[/i]", why=move.why)
+                text += template(" · [i]$why[/i]", why=move.why)
             options.append(text)
         moves = self.query_one("#hint-moves", MoveList)
         moves.set_options(options)
@@ -284,4 +287,7 @@ class HintPanel(Vertical, can_focus=False):
         self.display = False
 
     def _status(self, text: str | Content) -> None:
-        self.query_one("#hint-status", Static).update(plain(text) if isinstance(text, str) else text)
+        """The line under the heading (asking, thinking, a refusal); none once a hint is in."""
+        status = self.query_one("#hint-status", Static)
+        status.update(plain(text) if isinstance(text, str) else text)
+        status.display = bool(text.plain if isinstance(text, Content) else text)

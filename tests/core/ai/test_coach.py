@@ -121,6 +121,7 @@ def test_unknown_level() -> None:
 def test_formatting() -> None:
     assert coach.format_value(4.25, "points") == "+4.2"
     assert coach.format_value(0.625, "chance") == "62%"
+    assert coach.format_value(-1.25, "points") == "−1.2"
     assert coach.format_spread(0.8, "points") == "±0.8"
     assert coach.format_spread(0.05, "chance") == "±5%"
     assert coach.format_loss(3.5, "points") == "−3.5 points"
