@@ -139,7 +139,7 @@ class HintPanel(Vertical, can_focus=False):
         bar.update(total=coach.batches_for(game, level), progress=0)
         bar.display = True
         self.query_one("#hint-moves", MoveList).set_options([])
-        self.query_one("#hint-yours", Static).update(Content())
+        self._yours(Content())
         self._status("Thinking… (Escape stops)")
         self._worker = self.run_worker(lambda: self._think(game, view, seat, level, seed, self.key),
                                        thread=True, group="coach", exclusive=True, exit_on_error=False)
@@ -209,16 +209,15 @@ class HintPanel(Vertical, can_focus=False):
         """Compare the move under the player's cursor with the best (valuing it on the
         hint's sampled futures when the hint did not)."""
         self._compared = action
-        line = self.query_one("#hint-yours", Static)
         hint = self.hint
         if hint is None or not hint.complete or action is None or self._job is None:
-            line.update(Content())
+            self._yours(Content())
             return
         told = comparison(hint, action)
         if told is not None:
-            line.update(plain(told))
+            self._yours(plain(told))
             return
-        line.update(plain("Your move: valuing it…"))
+        self._yours(plain("Your move: valuing it…"))
         game, view, seat, level, seed = self._job
         best = hint.best
         assert best is not None
@@ -243,12 +242,11 @@ class HintPanel(Vertical, can_focus=False):
     def _valued_one(self, valued: coach.Hint | None, action: Hashable, key: tuple[Any, ...] | None) -> None:
         if key != self.key or self.hint is None or action != self._compared:
             return
-        line = self.query_one("#hint-yours", Static)
         if valued is None or not valued.complete:
-            line.update(Content())
+            self._yours(Content())
             return
         told = comparison(valued, action)
-        line.update(plain(told or ""))
+        self._yours(plain(told or ""))
 
     # --- keys -----------------------------------------------------------------------------
     def focus_moves(self) -> None:
@@ -285,6 +283,12 @@ class HintPanel(Vertical, can_focus=False):
         self.hint = None
         self._compared = None
         self.display = False
+
+    def _yours(self, text: Content) -> None:
+        """The line on the move under the cursor (no row at all while it says nothing)."""
+        line = self.query_one("#hint-yours", Static)
+        line.update(text)
+        line.display = bool(text.plain)
 
     def _status(self, text: str | Content) -> None:
         """The line under the heading (asking, thinking, a refusal); none once a hint is in."""
