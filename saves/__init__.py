@@ -10,7 +10,7 @@ Modules: :mod:`saves.paths` (folders, slugs), :mod:`saves.atomic` (crash-safe wr
 (dataclasses, validation), :mod:`saves.reading` (resolve/read),
 :mod:`saves.resume` (:func:`load_table`, :func:`open_save`), :mod:`saves.store`
 (list/write/delete), :mod:`saves.autosave`, :mod:`saves.review` (the post-game review kept
-in a save: :func:`open_review`, :func:`write_review`), :mod:`saves.settings`.
+in a save: :func:`open_review`, :func:`run_review`, :func:`write_review`), :mod:`saves.settings`.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ if TYPE_CHECKING:  # the names, for type checkers; at run time each is imported 
     )
     from saves.reading import read_header, read_save, resolve_save, save_path
     from saves.resume import LoadedGame, load_table, open_save
-    from saves.review import ReviewSource, open_review, write_review
+    from saves.review import ReviewSource, open_review, run_review, write_review
     from saves.settings import Settings, load_settings, save_settings
     from saves.store import (
         SaveListing,
@@ -82,6 +82,7 @@ _HOMES: dict[str, str] = {
     "open_save": "saves.resume",
     "ReviewSource": "saves.review",
     "open_review": "saves.review",
+    "run_review": "saves.review",
     "write_review": "saves.review",
     "Settings": "saves.settings",
     "load_settings": "saves.settings",
@@ -139,6 +140,7 @@ __all__ = [
     "read_header",
     "read_save",
     "resolve_save",
+    "run_review",
     "save_path",
     "save_settings",
     "save_table",

@@ -35,15 +35,16 @@ and leaves the game's parts as they were, byte for byte where the file is one Me
 from __future__ import annotations
 
 import math
+import threading
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import tomli_w
 
 from core.ai.coach import COACH_LEVELS
-from core.ai.review import Decision
+from core.ai.review import Decision, Progress, Review, Stop, review
 from core.table import Table
 from saves.atomic import atomic_write, read_capped
 from saves.format import (
@@ -62,6 +63,9 @@ from saves.format import (
 from saves.reading import _load_document, _MIB, resolve_save
 from saves.resume import LoadedGame, open_save
 
+WRITE_EVERY = 3
+"""A review running on a save (:func:`run_review`) writes its decisions after this many."""
+
 SECTION = "review"
 """The key of the review section in a save document."""
 
@@ -72,6 +76,8 @@ UNITS = ("points", "chance")
 MAX_VALUE = 1e9
 MAX_MOVE_TEXT = 400
 _MARKER = f"\n[{SECTION}]\n"
+_WRITING = threading.Lock()
+"""One review write at a time in this process: each reads the section, merges and writes."""
 
 
 @dataclass(frozen=True)
@@ -249,6 +255,62 @@ def _action(value: Any, where: str) -> dict[str, Any]:
     return plain
 
 
+# --- running -------------------------------------------------------------------------------
+
+
+def run_review(source: ReviewSource, level: str, should_stop: Stop | None = None,
+               progress: Progress | None = None, failed: Callable[[str], None] | None = None,
+               every: int = WRITE_EVERY) -> Review:
+    """Review the game of ``source`` at ``level`` (:func:`core.ai.review.review`), going on
+    from the decisions its save holds and writing the new ones into it as it goes: after
+    ``every`` of them, and when it ends, is stopped or fails (what was valued is kept).
+
+    A failed write is told to ``failed`` once (the review goes on; the decisions are tried
+    again with the next write). Raises what the review raises (:class:`IllegalAction` when
+    the moves do not replay).
+    """
+    writer = _Writer(source, failed, every)
+    table = source.table
+    try:
+        return review(
+            table.game, [seat.name for seat in table.seats], table.seed, table.options,
+            table.actions(), table.human_seats(), level, done=source.decisions,
+            should_stop=should_stop, progress=progress, valued=writer.add,
+        )
+    finally:
+        writer.flush()
+
+
+class _Writer:
+    """Keeps a running review's new decisions in its save, every ``every`` and when flushed."""
+
+    def __init__(self, source: ReviewSource, failed: Callable[[str], None] | None, every: int) -> None:
+        self.source = source
+        self.failed = failed
+        self.every = max(1, every)
+        self.pending: list[Decision] = []
+        self.told = False
+
+    def add(self, decision: Decision) -> None:
+        """A newly valued decision: written with the next few."""
+        self.pending.append(decision)
+        if len(self.pending) >= self.every:
+            self.flush()
+
+    def flush(self) -> None:
+        """Write what is pending now (a failure is told once; they stay pending)."""
+        if not self.pending:
+            return
+        try:
+            write_review(self.source.path, self.source.game, self.pending)
+        except SaveError as exc:
+            if not self.told and self.failed is not None:
+                self.told = True
+                self.failed(str(exc))
+            return
+        self.pending = []
+
+
 # --- writing ------------------------------------------------------------------------------
 
 
@@ -266,7 +328,11 @@ def write_review(path: Path | str, key: str, decisions: Sequence[Decision]) -> i
     The write is atomic and the game's parts stay as they were. Raises :class:`SaveError`
     if the file cannot be read or written or now holds another game (nothing is written).
     """
-    file = Path(path)
+    with _WRITING:
+        return _write_review(Path(path), key, decisions)
+
+
+def _write_review(file: Path, key: str, decisions: Sequence[Decision]) -> int:
     doc = _load_document(file)
     try:
         save = save_from_document(doc)

@@ -100,7 +100,10 @@ class Review:
 
 
 Stop = Callable[[], bool]
+"""``should_stop()``: True to stop the review (asked before each decision and between batches)."""
+
 Progress = Callable[[int, int], None]
+"""``progress(done, total)``: how many of the decisions to value are valued."""
 
 
 def positions(

@@ -14,7 +14,7 @@ import tomli_w
 from core.ai.review import Decision, review
 from core.table import Table
 from saves import Autosaver, SaveError, list_saves, load_table, read_save, save_table
-from saves.review import game_key, open_review, write_review
+from saves.review import game_key, open_review, run_review, write_review
 
 from .conftest import GAME, make_seats, play_moves
 
@@ -165,3 +165,27 @@ def test_only_a_finished_game_with_a_human_seat_is_reviewed(folder: Path) -> Non
     (folder / "broken.toml").write_text("[header]\nformat_version = 1\n", "utf-8")
     with pytest.raises(SaveError):
         open_review(folder / "broken.toml")
+
+
+def test_a_running_review_keeps_its_decisions_in_the_save_as_it_goes(saved: Path) -> None:
+    decisions = valued(saved)
+    writes: list[int] = []
+    stopped = run_review(open_review(saved), LEVEL, every=2,
+                         progress=lambda done, total: writes.append(len(open_review(saved).decisions)),
+                         should_stop=lambda: len(writes) > 3)
+    assert not stopped.complete and len(stopped.decisions) == 3
+    assert writes == [0, 0, 2, 2]  # every second decision is written as soon as it is valued
+    assert open_review(saved).decisions == decisions[:3]  # the third, when it stopped
+    told: list[str] = []
+    done = run_review(open_review(saved), LEVEL, failed=told.append)
+    assert done.complete and done.decisions == decisions and told == []
+    assert open_review(saved).decisions == decisions
+
+
+def test_a_failed_write_is_told_once_and_the_review_goes_on(saved: Path, folder: Path) -> None:
+    source = open_review(saved)
+    saved.unlink()  # the save is gone: nothing can be written into it
+    told: list[str] = []
+    result = run_review(source, LEVEL, failed=told.append, every=1)
+    assert result.complete and len(result.decisions) == result.total >= 2
+    assert len(told) == 1 and "pig-game.toml" in told[0]
