@@ -19,6 +19,7 @@ from typing import Any, NoReturn, Sequence
 from core import __version__
 from core.registry import UnknownGame, get_game, listings
 from core.words import visible
+from tui import cli_review
 
 USAGE_EXIT = 2
 
@@ -99,6 +100,7 @@ def build_parser() -> Parser:
                        help="close a session after MIN minutes without input (default 60)")
     parser.commands = {"play": play, "resume": resume, "saves": saves, "games": games,
                        "rules": rules, "simulate": sim, "serve": serve}
+    parser.commands["review"] = cli_review.add_parser(sub)
     return parser
 
 
@@ -126,6 +128,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _simulate(sub, args)
         if command == "serve":
             return _serve(sub, args)
+        if command == "review":
+            return cli_review.run(sub, args, _run_app)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
