@@ -69,6 +69,8 @@ def run(parser: UsageError, args: argparse.Namespace, run_app: Callable[[Any], i
         source = open_review(args.save)  # a SaveError (an OSError) for anything amiss
     except OSError as exc:
         parser.error(_problem(args.save, exc))
+    except Exception as exc:  # a bug in a game's rules while replaying: one line, no traceback
+        return _failed("opening the save", exc)
     if not (args.print_ or args.json):
         from tui.app import StartRequest
 
@@ -105,6 +107,9 @@ def _print(parser: UsageError, source: ReviewSource, level: str, as_json: bool) 
     except IllegalAction as exc:
         progress.end()
         parser.error(f"the moves of {source.path.name} no longer replay ({visible(exc.reason)})")
+    except Exception as exc:  # a rules or coach bug: what is valued is kept, no traceback
+        progress.end()
+        return _failed("valuing the decisions", exc)
     progress.end()
     names = [seat.name for seat in source.table.seats]
     if as_json:
@@ -112,6 +117,17 @@ def _print(parser: UsageError, source: ReviewSource, level: str, as_json: bool) 
     else:
         print(_text(source, result, level))
     return 0
+
+
+def _failed(doing: str, error: Exception) -> int:
+    """An unexpected error: its details in the crash log, one line for the user; exit 1."""
+    from tui.crash import write_crash_log
+
+    path = write_crash_log(error)
+    where = f" Details are in {path}." if path is not None else ""
+    print(visible(f"meeple review: error: something went wrong while {doing} "
+                  f"({type(error).__name__}: {error}).{where}"), file=sys.stderr)
+    return 1
 
 
 def _record(decision: Decision, names: list[str]) -> dict[str, Any]:

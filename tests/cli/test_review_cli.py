@@ -171,3 +171,19 @@ def test_out_of_process_without_textual(tmp_path: Path) -> None:
     missing = run_meeple(["review", "missing", "--print"], tmp_path)
     assert missing.returncode == 2 and "Traceback" not in missing.stderr
     assert textual_modules(imported("-m", "tui.cli", "review", "settle", "--json", "--level", LEVEL)) == []
+
+
+def test_a_bug_while_valuing_is_one_line_and_exit_1(capsys: pytest.CaptureFixture[str],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    decisions = valued()
+    path = saved(kept=len(decisions) - 3)
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("a rules bug")
+
+    monkeypatch.setattr(core_review, "value", broken)
+    code, out, err = run_cli(["review", "settle", "--print", "--level", LEVEL], capsys)
+    assert code == 1 and out == "" and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
+    assert "RuntimeError: a rules bug" in err and "Details are in" in err
+    assert open_review(path).decisions == decisions[:-3]  # what was kept stays

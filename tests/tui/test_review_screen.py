@@ -263,6 +263,29 @@ def test_a_save_that_cannot_be_reviewed_is_said_and_a_damaged_review_valued_agai
     asyncio.run(main())
 
 
+def test_a_bug_while_valuing_is_said_on_the_screen(decisions: tuple[Decision, ...],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    path = saved(decisions[:-2])
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("a rules bug")
+
+    monkeypatch.setattr(core_review, "value", broken)
+
+    async def main() -> None:
+        app = MeepleApp(StartRequest(review=path, review_level=LEVEL), bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await wait_for_screen(pilot, ReviewScreen)
+            await until(pilot, lambda: screen.failure is not None)
+            assert "RuntimeError: a rules bug" in screen.failure
+            assert "Something went wrong while valuing" in screen_text(app)
+            await pilot.press("escape")
+            await wait_for_screen(pilot, MenuScreen)
+        assert open_review(path).decisions == decisions[:-2]
+
+    asyncio.run(main())
+
+
 def test_names_and_moves_from_the_save_are_plain_text(decisions: tuple[Decision, ...]) -> None:
     """A player's name and the moves' words kept in the save are shown as they are, never
     read as markup."""
