@@ -50,17 +50,18 @@ from saves.atomic import atomic_write, read_capped
 from saves.format import (
     MAX_FILE_SIZE,
     Invalid,
+    _int,
+    _table,
+    _text,
     SaveError,
     SaveFile,
     UndecodedAction,
     describe_kind,
-    has_bad_chars,
     os_problem,
-    save_from_document,
     state_hash,
     to_plain,
 )
-from saves.reading import _load_document, _MIB, resolve_save
+from saves.reading import _MIB, _load_document, read_save_document, resolve_save
 from saves.resume import LoadedGame, open_save
 
 WRITE_EVERY = 3
@@ -141,11 +142,7 @@ def open_review(name_or_path: str | Path) -> ReviewSource:
     or read, or its game cannot be reviewed (:func:`review_problem`); a damaged review
     section only gives a warning."""
     path = resolve_save(name_or_path)
-    doc = _load_document(path)
-    try:
-        save = save_from_document(doc)
-    except Invalid as exc:
-        raise SaveError(path, str(exc)) from None
+    doc, save = read_save_document(path)
     loaded = open_save(path)
     problem = review_problem(loaded.table)
     if problem is not None:
@@ -217,36 +214,12 @@ def _decision(item: Mapping[str, Any], where: str, moves: int, seats: int) -> De
     )
 
 
-def _table(value: Any, where: str) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise Invalid(f"{where} should be a table but is {describe_kind(value)}")
-    return value
-
-
-def _int(value: Any, where: str, lo: int, hi: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise Invalid(f"{where} should be a whole number but is {describe_kind(value)}")
-    if not lo <= value <= hi:
-        raise Invalid(f"{where} is out of range")
-    return value
-
-
 def _number(value: Any, where: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise Invalid(f"{where} should be a number but is {describe_kind(value)}")
     if not math.isfinite(value) or abs(value) > MAX_VALUE:
         raise Invalid(f"{where} is not a usable number")
     return float(value)
-
-
-def _text(value: Any, where: str, limit: int) -> str:
-    if not isinstance(value, str):
-        raise Invalid(f"{where} should be text but is {describe_kind(value)}")
-    if len(value) > limit:
-        raise Invalid(f"{where} is longer than {limit} characters")
-    if has_bad_chars(value):
-        raise Invalid(f"{where} contains control characters")
-    return value
 
 
 def _action(value: Any, where: str) -> dict[str, Any]:
@@ -333,11 +306,7 @@ def write_review(path: Path | str, key: str, decisions: Sequence[Decision]) -> i
 
 
 def _write_review(file: Path, key: str, decisions: Sequence[Decision]) -> int:
-    doc = _load_document(file)
-    try:
-        save = save_from_document(doc)
-    except Invalid as exc:
-        raise SaveError(file, str(exc)) from None
+    doc, save = read_save_document(file)
     if game_key(save) != key:
         raise SaveError(file, "it now holds another game, so the review was not written into it")
     try:
