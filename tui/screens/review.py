@@ -32,9 +32,10 @@ from core.read_only import ReadOnlyTable
 from saves import ReviewSource, SaveError, open_review, run_review
 from tui.crash import write_crash_log
 from tui.navigation import ShowPosition
-from tui.text import notify, plain, template
+from tui.text import notify, template
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.players import player_tag
+
 
 def loss_text(decision: Decision) -> str:
     """The estimated loss as a player reads it: "−3.5 points" or "−12% chance to win"."""
