@@ -9,7 +9,8 @@ Modules: :mod:`saves.paths` (folders, slugs), :mod:`saves.atomic` (crash-safe wr
 :mod:`saves.checks` (checks of untrusted text, :class:`SaveError`), :mod:`saves.format`
 (dataclasses, validation), :mod:`saves.reading` (resolve/read),
 :mod:`saves.resume` (:func:`load_table`, :func:`open_save`), :mod:`saves.store`
-(list/write/delete), :mod:`saves.autosave`, :mod:`saves.settings`.
+(list/write/delete), :mod:`saves.autosave`, :mod:`saves.review` (the post-game review kept
+in a save: :func:`open_review`, :func:`run_review`, :func:`write_review`), :mod:`saves.settings`.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ if TYPE_CHECKING:  # the names, for type checkers; at run time each is imported 
     )
     from saves.reading import read_header, read_save, resolve_save, save_path
     from saves.resume import LoadedGame, load_table, open_save
+    from saves.review import ReviewSource, open_review, run_review, write_review
     from saves.settings import Settings, load_settings, save_settings
     from saves.store import (
         SaveListing,
@@ -78,6 +80,10 @@ _HOMES: dict[str, str] = {
     "LoadedGame": "saves.resume",
     "load_table": "saves.resume",
     "open_save": "saves.resume",
+    "ReviewSource": "saves.review",
+    "open_review": "saves.review",
+    "run_review": "saves.review",
+    "write_review": "saves.review",
     "Settings": "saves.settings",
     "load_settings": "saves.settings",
     "save_settings": "saves.settings",
@@ -112,6 +118,7 @@ __all__ = [
     "LoadedGame",
     "LogRecord",
     "PlayerRecord",
+    "ReviewSource",
     "SaveError",
     "SaveFile",
     "SaveHeader",
@@ -128,10 +135,12 @@ __all__ = [
     "load_settings",
     "load_table",
     "new_save_path",
+    "open_review",
     "open_save",
     "read_header",
     "read_save",
     "resolve_save",
+    "run_review",
     "save_path",
     "save_settings",
     "save_table",
@@ -141,5 +150,6 @@ __all__ = [
     "snapshot_table",
     "state_hash",
     "unique_name",
+    "write_review",
     "write_save",
 ]

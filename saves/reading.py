@@ -224,6 +224,12 @@ def read_save(path: Path | str) -> SaveFile:
     field, the log entries, the snapshot, that the game exists and the player count fits.
     It does not replay the game (see :func:`saves.resume.load_table`).
     """
+    return read_save_document(path)[1]
+
+
+def read_save_document(path: Path | str) -> tuple[dict[str, Any], SaveFile]:
+    """:func:`read_save`, with the parsed document it was read from (for the parts of a
+    file besides the game's, such as its review: :mod:`saves.review`)."""
     file = Path(path)
     doc = _load_document(file)
     try:
@@ -235,7 +241,7 @@ def read_save(path: Path | str) -> SaveFile:
     except (ValueError, TypeError, KeyError, AttributeError, OverflowError) as exc:
         raise SaveError(file, f"the file is damaged ({exc})") from None
     game_for_header(file, save.header)
-    return save
+    return doc, save
 
 
 def read_header(path: Path | str) -> SaveHeader:

@@ -253,11 +253,16 @@ def write_save(path: Path | str, save: SaveFile) -> None:
     """Atomically write ``save`` to ``path`` (creating the folder if needed).
 
     The document is validated with the same checks as loading first, so a file this writes
-    always loads again. Raises :class:`SaveError` (disk full, permission denied, invalid
-    data, too large); the previous file is then left untouched.
+    always loads again. A finished game's review kept in the file there stays in it
+    (:func:`saves.review.carry_review`). Raises :class:`SaveError` (disk full, permission
+    denied, invalid data, too large); the previous file is then left untouched.
     """
     file = Path(path)
     doc = save_to_document(save)
+    if save.header.over:  # (imported here: listing and playing never need the coach)
+        from saves.review import carry_review
+
+        doc = carry_review(file, save, doc)
     try:
         save_from_document(doc)
         data = tomli_w.dumps(doc).encode("utf-8")

@@ -31,13 +31,16 @@ from tui.text import notify, rich_plain
 
 @dataclass
 class StartRequest:
-    """What the CLI asked for: a new game (``game`` set) or a resume (``resume`` path)."""
+    """What the CLI asked for: a new game (``game`` set), a resume (``resume`` path) or a
+    review (``review`` path, at ``review_level``)."""
 
     game: str = ""
     seats: list[Any] = field(default_factory=list)
     seed: int = 0
     options: dict[str, Any] = field(default_factory=dict)
     resume: Path | None = None
+    review: Path | None = None
+    review_level: str = "hard"
 
 
 class MeepleApp(App[None]):
@@ -200,7 +203,9 @@ class MeepleApp(App[None]):
     def _start_requested(self, request: StartRequest) -> None:
         from tui.launch import open_save, start_new_game
 
-        if request.resume is not None:
+        if request.review is not None:
+            self.on_open_review(navigation.OpenReview(request.review, request.review_level))
+        elif request.resume is not None:
             open_save(self, request.resume)
         else:
             start_new_game(self, request.game, request.seats, request.seed, request.options)
@@ -284,13 +289,23 @@ class MeepleApp(App[None]):
         if isinstance(self.screen, GameOverScreen):
             return
         try:
-            screen = GameOverScreen(message.table, message.extra)
+            screen = GameOverScreen(message.table, message.extra, message.save)
         except Exception as exc:  # a scoring bug: the game screen tells it, the save is kept
             if message.failed is None:
                 raise
             message.failed("adding up the final scores", exc)
             return
         self.push_screen(screen)
+
+    def on_open_review(self, message: navigation.OpenReview) -> None:
+        from tui.screens.review import ReviewScreen
+
+        self.push_screen(ReviewScreen(message.path, message.level))
+
+    def on_show_position(self, message: navigation.ShowPosition) -> None:
+        from tui.games import screen_for
+
+        self.push_screen(screen_for(message.table.game.info.id)(message.table, None))
 
     def on_back_to_menu(self, message: navigation.BackToMenu) -> None:
         self.back_to_menu()

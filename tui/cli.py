@@ -19,6 +19,7 @@ from typing import Any, NoReturn, Sequence
 from core import __version__
 from core.registry import UnknownGame, get_game, listings
 from core.words import visible
+from tui import cli_review
 
 USAGE_EXIT = 2
 
@@ -102,6 +103,7 @@ def build_parser() -> Parser:
     hint = add_hint_parser(sub)
     parser.commands = {"play": play, "resume": resume, "saves": saves, "games": games,
                        "rules": rules, "simulate": sim, "serve": serve, "hint": hint}
+    parser.commands["review"] = cli_review.add_parser(sub)
     return parser
 
 
@@ -133,6 +135,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             from tui.cli_coach import hint_command
 
             return hint_command(sub, args)
+        if command == "review":
+            return cli_review.run(sub, args, _run_app)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

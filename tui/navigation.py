@@ -61,15 +61,37 @@ class ShowGameOver(Message):
     """The game at ``table`` is over: show its result (with a game's own panel ``extra``).
 
     ``failed(doing, error)`` is told when the result cannot be made (a scoring bug); without
-    it the error is raised.
+    it the error is raised. ``save`` is the game's save file, if it has one (its review
+    is offered then).
     """
 
     def __init__(self, table: GameTable, extra: Content | None = None,
-                 failed: Callable[[str, Exception], None] | None = None) -> None:
+                 failed: Callable[[str, Exception], None] | None = None,
+                 save: Path | None = None) -> None:
         super().__init__()
         self.table = table
         self.extra = extra
         self.failed = failed
+        self.save = save
+
+
+class OpenReview(Message):
+    """Review the finished game saved at ``path``: the coach values its human players'
+    decisions at ``level`` and lists the costliest."""
+
+    def __init__(self, path: Path, level: str = "hard") -> None:
+        super().__init__()
+        self.path = path
+        self.level = level
+
+
+class ShowPosition(Message):
+    """Show a past position of a game on its own screen, read-only (``table`` answers as
+    :class:`core.read_only.ReadOnlyTable` does: nothing can be played); Escape returns."""
+
+    def __init__(self, table: GameTable) -> None:
+        super().__init__()
+        self.table = table
 
 
 class BackToMenu(Message):

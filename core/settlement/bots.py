@@ -21,7 +21,6 @@ exist to check the rules against the spec's balance figures (B.4, B.5).
 from __future__ import annotations
 
 import math
-import zlib
 from typing import Any, Hashable
 
 from core.ai.profile import SearchProfile
@@ -66,7 +65,7 @@ from core.settlement.content import (
     STORAGE_CAP,
     WAREHOUSE,
 )
-from core.settlement.state import State
+from core.settlement.state import STEPS, State
 
 # Measured on Normal (solo, game seeds 16000+, bot seed 7 x game seed, as bench/settlement.py;
 # 2 shared, loaded cores). The reference strategy as the rollout policy, played to the end;
@@ -228,6 +227,9 @@ def reference_action(s: State, seat: int) -> Action:
     raise ValueError("the game is over")
 
 
+_STEP_NUMBERS: dict[str, int] = {step: number for number, step in enumerate(STEPS)}
+
+
 def rollout_action(s: State, seat: int) -> Action:
     """The search's rollout policy: B.2's move, after the state's dice are re-seeded from the
     decision point (the fate pile, round, field, step and progress of the step).
@@ -236,12 +238,13 @@ def rollout_action(s: State, seat: int) -> Action:
     numbers). Two rollouts that took different moves roll a different number of dice, so
     one shared dice stream would soon be out of step; keyed by the decision point, the dice
     of the same character in the same round come out the same in both. Each die is still
-    uniform and independent of the earlier ones (the keys of one game never repeat)."""
+    uniform and independent of the earlier ones (the keys of one game never repeat). The
+    key holds numbers only: ``hash`` of text differs from one process to the next, and the
+    same position must get the same hint in the app, in ``meeple hint`` and in a review."""
     if s.rng is not None:
-        # A stable key: Python's hash() of the step's name changes with every process (hash
-        # randomisation), and made the same search choose differently in another process.
-        point = (tuple(s.fate_pile), s.round, s.pos, s.step, s.swaps(), s.tax_left, s.owned.count(0))
-        s.rng = Rng(zlib.crc32(repr(point).encode()), stream=505)
+        step = _STEP_NUMBERS[s.step]
+        key = hash((tuple(s.fate_pile), s.round, s.pos, step, s.swaps(), s.tax_left, s.owned.count(0)))
+        s.rng = Rng(key, stream=505)
     action = reference_action(s, seat)
     if s.step == "trade" and s.swaps():
         # after a searched swap off B.2's plan, the plan's next step may be against the rules

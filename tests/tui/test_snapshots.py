@@ -326,4 +326,21 @@ def test_settlement_hint(snap_compare: Any, size: tuple[int, int]) -> None:
         await pilot.pause()
         await _hint_shown(pilot, screen)
 
+
+@pytest.mark.parametrize("size", SIZES)
+def test_review(snap_compare: Any, size: tuple[int, int]) -> None:
+    """The review of a finished Settlement game: its five costliest decisions."""
+    from tests.tui.test_review_screen import saved, valued
+    from tui.navigation import OpenReview
+    from tui.screens.review import ReviewScreen
+
+    async def before(pilot: Pilot[Any]) -> None:
+        pilot.app.post_message(OpenReview(saved(valued()), "normal"))
+        for _ in range(200):
+            await pilot.pause(0.02)
+            screen = pilot.app.screen
+            if isinstance(screen, ReviewScreen) and screen.result is not None:
+                break
+        await pilot.pause()
+
     assert snap_compare(app(), terminal_size=size, run_before=before)

@@ -892,7 +892,8 @@ class GameScreen(Screen[None]):
         return plain(self.action_label(action, view))
 
     def _show_game_over(self) -> None:
-        self.post_message(ShowGameOver(self.table, self.game_over_extra(), self.table_failed))
+        save = self.autosaver.path if self.autosaver is not None else None
+        self.post_message(ShowGameOver(self.table, self.game_over_extra(), self.table_failed, save))
 
     def action_hint(self) -> None:
         """``h``: the coach's best moves for the seat on turn (:class:`Coaching`)."""

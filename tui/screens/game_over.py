@@ -1,7 +1,9 @@
 """Game over: the ranking and every scoring category per player (one team column for a
-co-operative game)."""
+co-operative game), and the way to the review of the human players' decisions."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -13,7 +15,7 @@ from textual.widgets import DataTable, Static
 
 from core.engine import Result
 from core.table import GameTable
-from tui.navigation import BackToMenu
+from tui.navigation import BackToMenu, OpenReview
 from tui.text import plain, rich_plain, template
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.players import player_tag
@@ -29,20 +31,23 @@ def ordinal(rank: int) -> str:
 
 
 class GameOverScreen(Screen[None]):
-    """Shows the result; Enter or Esc returns to the menu. ``extra`` adds a game's own panel."""
+    """Shows the result; Enter or Esc returns to the menu. ``extra`` adds a game's own panel;
+    ``save`` is the game's save file (``r`` then reviews a game with a human player)."""
 
     CSS_PATH = "game_over.tcss"
     BINDINGS = [
         Binding("escape,enter", "menu", "Menu"),
         Binding("b", "board", "Back to board"),
+        Binding("r", "review", "Review"),
     ]
     HELP_TITLE = "Game over"
 
-    def __init__(self, table: GameTable, extra: Content | None = None) -> None:
+    def __init__(self, table: GameTable, extra: Content | None = None, save: Path | None = None) -> None:
         super().__init__()
         self.table = table
         self.result: Result = table.result()
         self.extra = extra or Content()
+        self.save = save
 
     def compose(self) -> ComposeResult:
         result = self.result
@@ -97,3 +102,20 @@ class GameOverScreen(Screen[None]):
     def action_board(self) -> None:
         """Look at the final board again."""
         self.app.pop_screen()
+
+    def can_review(self) -> bool:
+        """True for a game with a human player whose save is on disk (a network table has
+        none here: the host keeps it)."""
+        return (not self.table.REMOTE and bool(self.table.human_seats())
+                and self.save is not None and self.save.is_file())
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``r`` (Review) only where there is a review to make."""
+        if action == "review":
+            return self.can_review()
+        return True
+
+    def action_review(self) -> None:
+        """The coach values the human players' decisions and lists the costliest."""
+        if self.save is not None and self.can_review():
+            self.post_message(OpenReview(self.save))
