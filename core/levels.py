@@ -3,3 +3,6 @@
 from __future__ import annotations
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+
+COACH_LEVELS: tuple[str, ...] = ("normal", "hard")
+"""The levels a hint or a review can be asked at (``hard`` is the hint panel's)."""

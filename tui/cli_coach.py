@@ -16,7 +16,7 @@ from core.words import visible
 
 def add_hint_parser(sub: Any) -> Any:
     """Register the ``hint`` sub-command on ``sub`` (argparse sub-parsers); its parser."""
-    from core.ai.coach import COACH_LEVELS
+    from core.levels import COACH_LEVELS
 
     hint = sub.add_parser("hint", help="print the coach's hint for the seat on turn of a save",
                           description="Print the coach's best moves for the seat on turn of a "

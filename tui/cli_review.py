@@ -60,7 +60,7 @@ def add_parser(sub: argparse._SubParsersAction[P]) -> P:
 
 def run(parser: UsageError, args: argparse.Namespace, run_app: Callable[[Any], int]) -> int:
     """Run ``meeple review`` with the parsed ``args`` (``run_app`` starts the app)."""
-    from core.ai.coach import COACH_LEVELS
+    from core.levels import COACH_LEVELS
     from saves import open_review
 
     if args.level not in COACH_LEVELS:

@@ -35,10 +35,9 @@ from typing import Any, Callable, Hashable, Sequence
 from core.ai import make_bot, profile_of
 from core.ai.search import SearchBot
 from core.engine import Game
+from core.levels import COACH_LEVELS
 from core.rng import Rng
 
-COACH_LEVELS: tuple[str, ...] = ("normal", "hard")
-"""The levels a hint can be asked at (``hard`` is the panel's)."""
 
 COACH_VERSION = 1
 """Bumped whenever a hint for the same position and seed may come out different (a review
