@@ -25,6 +25,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Callable, Hashable, Sequence
 
 from core.ai import coach, make_bot, play_game
+from core.levels import COACH_LEVELS
 from core.registry import game_ids, get_game
 from core.rng import Rng
 from core.simulate import seat_bots
@@ -87,7 +88,7 @@ def bench_latency(count: int, row: Row = _print_row, only: str | None = None) ->
             continue
         game = get_game(game_id)
         found = positions(game_id, count)
-        for level in coach.COACH_LEVELS:
+        for level in COACH_LEVELS:
             times = []
             for state, seat in found:
                 view = game.view(state, seat)

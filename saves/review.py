@@ -43,7 +43,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 import tomli_w
 
-from core.ai.coach import COACH_LEVELS
+from core.levels import COACH_LEVELS
 from core.ai.review import Decision, Progress, Review, Stop, review
 from core.table import Table
 from saves.atomic import atomic_write, read_capped
