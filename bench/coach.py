@@ -1,6 +1,6 @@
 """The coach's figures: how long a hint takes, and how good its first move is.
 
-``python -m bench.coach [--positions N] [--games N] [--jobs J] [--only GAME]``
+``python -m bench.coach [--positions N] [--games N] [--jobs J] [--only GAME] [--record FILE]``
 
 * **Latency**: :func:`core.ai.coach.hint` at the ``normal`` and ``hard`` levels on positions
   from games of two easy bots (every fourth decision with a choice), per game: median, 90th
@@ -18,10 +18,12 @@
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any, Callable, Hashable, Sequence
 
 from core.ai import coach, make_bot, play_game
@@ -138,21 +140,37 @@ def wilson(wins: float, games: int) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def bench_quality(games: int, row: Row = _print_row, jobs: int = 1, only: str | None = None) -> None:
-    """Hard bot and coach-following seat on the same seeds, per game."""
+def _recorded(path: Path | None) -> dict[tuple[str, str, int], float]:
+    """The outcomes a record file holds (none without a file)."""
+    found: dict[tuple[str, str, int], float] = {}
+    if path is not None and path.exists():
+        for line in path.read_text().splitlines():
+            game_id, hero, index, outcome = json.loads(line)
+            found[game_id, hero, int(index)] = float(outcome)
+    return found
+
+
+def bench_quality(games: int, row: Row = _print_row, jobs: int = 1, only: str | None = None,
+                  record: Path | None = None) -> None:
+    """Hard bot and coach-following seat on the same seeds, per game. With ``record``, every
+    game's outcome is appended to that file as it ends and games already in it are not
+    played again (a long sample can be gathered over several runs)."""
+    done = _recorded(record)
     for game_id in game_ids():
         if only and game_id != only:
             continue
         cooperative = get_game(game_id).cooperative
         results: dict[str, list[float]] = {}
         for hero in ("hard", "coach"):
-            tasks = [(game_id, hero, index) for index in range(games)]
+            tasks = [(game_id, hero, index) for index in range(games) if (game_id, hero, index) not in done]
             start = time.perf_counter()
-            if jobs > 1:
-                with ProcessPoolExecutor(max_workers=jobs) as pool:
-                    results[hero] = list(pool.map(_one, tasks))
-            else:
-                results[hero] = [_one(task) for task in tasks]
+            with ProcessPoolExecutor(max_workers=jobs) as pool:
+                for task, outcome in zip(tasks, pool.map(_one, tasks)):
+                    done[task] = outcome
+                    if record is not None:
+                        with record.open("a") as out:
+                            out.write(json.dumps([*task, outcome]) + "\n")
+            results[hero] = [done[game_id, hero, index] for index in range(games)]
             wins = sum(results[hero])
             low, high = wilson(wins, games)
             against = "solo on Normal" if cooperative else "vs normal"
@@ -178,6 +196,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=100, help="games per quality row (0 skips)")
     parser.add_argument("--jobs", type=int, default=1, help="processes that play the quality games")
     parser.add_argument("--only", default=None, help="one game id")
+    parser.add_argument("--record", type=Path, default=None,
+                        help="a file of game outcomes: appended to, and games in it are not played again")
     args = parser.parse_args(argv)
     if args.jobs < 1:
         parser.error("--jobs must be at least 1")
@@ -185,7 +205,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.positions:
         bench_latency(args.positions, _print_row, args.only)
     if args.games:
-        bench_quality(args.games, _print_row, args.jobs, args.only)
+        bench_quality(args.games, _print_row, args.jobs, args.only, args.record)
 
 
 if __name__ == "__main__":

@@ -133,7 +133,7 @@ def _child(connection: Connection, request: CoachRequest) -> None:
     """The child process: answer, sending ``(kind, hint data)`` messages; an error as
     ``("error", text)``."""
     try:  # the screen's process goes first for the CPU: the coach takes what is left
-        os.nice(10)
+        os.nice(19)
     except (AttributeError, OSError):
         pass
     game = get_game(request.game_id)
