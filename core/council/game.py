@@ -67,7 +67,7 @@ class CouncilGame(Game[State, Action]):
     # it wins 164 of 200 (2 players, seeds 1-200; median decision ~0.4 s, 0.6 s at 4 players).
     ai_profile = SearchProfile(
         normal_iterations=16, hard_iterations=48, rollout_depth=24, root_candidates=4, greedy_sample=None,
-        coach_batches=(8, 20),
+        coach_batches=(8, 14),
     )
 
     # --- lifecycle -------------------------------------------------------------------------
