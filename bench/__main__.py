@@ -363,6 +363,16 @@ def bench_settlement(quick: bool) -> None:
     settlement.run(quick, row=row)
 
 
+def bench_coach(quick: bool, games: int) -> None:
+    """The coach's hint latency per game and level, and a seat following its first hint
+    against the normal bot beside the hard bot on the same seeds; see bench/coach.py."""
+    from bench import coach
+
+    coach.bench_latency(4 if quick else 20, row)
+    if games:
+        coach.bench_quality(games, row, jobs=os.cpu_count() or 1)
+
+
 def section(title: str, fn: Callable[..., None], *args: Any) -> None:
     """Run one benchmark under a heading."""
     print(title)
@@ -374,9 +384,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench")
     parser.add_argument("--quick", action="store_true", help="small samples")
     parser.add_argument("--strength", type=int, default=None, help="games per bot pairing (0 skips)")
+    parser.add_argument("--coach-games", type=int, default=None,
+                        help="games per coach quality row (default 100, quick 4; 0 skips)")
     args = parser.parse_args()
     quick = args.quick
     strength = args.strength if args.strength is not None else (20 if quick else 200)
+    coach_games = args.coach_games if args.coach_games is not None else (4 if quick else 100)
     print("Meeple benchmarks" + ("" if quick else
           f" (bot strength plays {strength} games per pairing: long; --quick for a short run)"))
     section("Start-up", bench_startup, 3 if quick else 5)
@@ -388,6 +401,7 @@ def main() -> None:
         section("Bot strength (2 players)", bench_strength, strength)
         section("Bot strength (4 players)", bench_strength_four, max(1, strength // 2))
     section("Settlement balance and bots", bench_settlement, quick)
+    section("Coach: hint latency and the quality of its first hint", bench_coach, quick, coach_games)
     section("Memory", peak_rss)
     # Last: its children (the apps in the pseudo-terminal) would count in Memory's
     # peak RSS of child processes, which is meant for the start-up probe.

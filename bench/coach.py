@@ -184,12 +184,6 @@ def bench_quality(games: int, row: Row = _print_row, jobs: int = 1, only: str | 
         row(f"{game_id}: coach − hard, same seeds", f"{mean:+.1%} (95% CI ±{half:.1%}; bar: ≥ 0, {verdict})")
 
 
-def run(quick: bool = False, row: Row = _print_row, jobs: int = 1) -> None:
-    """The whole section, as ``make bench`` prints it."""
-    bench_latency(4 if quick else 20, row)
-    bench_quality(4 if quick else 100, row, jobs)
-
-
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.coach", description=__doc__.split("\n")[0])
     parser.add_argument("--positions", type=int, default=20, help="positions per game for the latency rows")
