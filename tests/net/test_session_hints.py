@@ -47,6 +47,18 @@ def test_the_creator_allows_hints_in_the_form_the_lobby_shows_it_and_a_hint_is_a
             assert table is not None and table.hints_allowed()
             assert hub.tables[table.id].meta.hints is True
             await until(pilot, lambda: 0 in table.to_act(), "Ada's turn")
+            # h: the hub allows it, and the panel shows what the coach makes of Ada's view.
+            from core.ai import coach
+            from tui.widgets.hint_panel import HintPanel
+
+            game_screen = app.screen
+            await pilot.press("h")
+            panel = game_screen.query_one("#hint", HintPanel)
+            await until(pilot, lambda: panel.hint is not None and panel.hint.complete, "the hint")
+            assert panel.hint is not None
+            assert panel.hint.top() == coach.hint(table.game, table.view(0), 0, "hard").top()
+            await pilot.press("escape")
+            await pilot.pause()
             answers: list[str | None] = []
             table.request_hint(answers.append)
             await until(pilot, lambda: answers, "the hub's answer")
