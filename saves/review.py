@@ -43,6 +43,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 import tomli_w
 
+from core.ai.coach import Hint, hint
 from core.levels import COACH_LEVELS
 from core.ai.review import Decision, Progress, Review, Stop, review
 from core.table import Table
@@ -233,13 +234,14 @@ def _action(value: Any, where: str) -> dict[str, Any]:
 
 def run_review(source: ReviewSource, level: str, should_stop: Stop | None = None,
                progress: Progress | None = None, failed: Callable[[str], None] | None = None,
-               every: int = WRITE_EVERY) -> Review:
+               every: int = WRITE_EVERY, hinter: Callable[..., Hint] = hint) -> Review:
     """Review the game of ``source`` at ``level`` (:func:`core.ai.review.review`), going on
     from the decisions its save holds and writing the new ones into it as it goes: after
     ``every`` of them, and when it ends, is stopped or fails (what was valued is kept).
 
     A failed write is told to ``failed`` once (the review goes on; the decisions are tried
-    again with the next write). Raises what the review raises (:class:`IllegalAction` when
+    again with the next write). ``hinter`` works out each hint (see
+    :func:`core.ai.review.value`). Raises what the review raises (:class:`IllegalAction` when
     the moves do not replay).
     """
     writer = _Writer(source, failed, every)
@@ -248,7 +250,7 @@ def run_review(source: ReviewSource, level: str, should_stop: Stop | None = None
         return review(
             table.game, [seat.name for seat in table.seats], table.seed, table.options,
             table.actions(), table.human_seats(), level, done=source.decisions,
-            should_stop=should_stop, progress=progress, valued=writer.add,
+            should_stop=should_stop, progress=progress, valued=writer.add, hinter=hinter,
         )
     finally:
         writer.flush()

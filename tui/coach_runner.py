@@ -19,10 +19,10 @@ import multiprocessing
 import os
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from multiprocessing import forkserver
 from multiprocessing.connection import Connection
-from typing import Any, Callable, Hashable, Iterator
+from typing import Any, Callable, Hashable, Iterator, Sequence
 
 from core.ai import coach
 from core.registry import game_ids, get_game
@@ -201,3 +201,20 @@ class CoachRun:
         if self._connection is not None:
             self._connection.close()
             self._connection = None
+
+
+def child_hint(game: Any, view: Any, seat: int, level: str = "hard", seed: int | None = None,
+               extra: Sequence[Hashable] = (), should_stop: Callable[[], bool] | None = None,
+               progress: Any = None, batches: int | None = None) -> coach.Hint:
+    """:func:`core.ai.coach.hint` worked out in a child process (its arguments; the seed is
+    always the view's, ``progress`` is not told): a stopped one comes back incomplete."""
+    request = CoachRequest.hint(game.info.id, view, seat, level, tuple(extra))
+    if batches is not None:
+        request = replace(request, batches=batches)
+    result: coach.Hint | None = None
+    for kind, so_far in CoachRun(request).results(should_stop or (lambda: False)):
+        if kind == "done":
+            result = so_far
+    if result is None:
+        return coach.Hint(seat, level, coach.unit_of(game), (), 0, False, request.seed)
+    return result

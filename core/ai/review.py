@@ -131,14 +131,15 @@ def positions(
 
 
 def value(game: Game[Any, Any], position: Position, level: str,
-          should_stop: Stop | None = None) -> Decision | None:
+          should_stop: Stop | None = None, hinter: Callable[..., coach.Hint] = coach.hint) -> Decision | None:
     """The coach's value of one decision at ``level``; None when stopped before the end.
 
     The hint is the one the player would have got there (:func:`core.ai.coach.hint` on the
     seat's view, seeded by :func:`core.ai.coach.hint_seed`), with the move played valued too.
+    ``hinter`` works it out (``coach.hint``'s arguments; the app's runs it in a child process).
     """
     view, seat, action = position.view, position.seat, position.action
-    hint = coach.hint(game, view, seat, level, extra=[action], should_stop=should_stop)
+    hint = hinter(game, view, seat, level, extra=[action], should_stop=should_stop)
     played, best = hint.find(action), hint.best
     if not hint.complete or played is None or best is None:
         return None
@@ -173,6 +174,7 @@ def review(
     should_stop: Stop | None = None,
     progress: Progress | None = None,
     valued: Callable[[Decision], None] | None = None,
+    hinter: Callable[..., coach.Hint] = coach.hint,
 ) -> Review:
     """Value every decision of the ``humans`` seats (:func:`positions`) at ``level``.
 
@@ -181,6 +183,7 @@ def review(
     start and after each decision; ``valued(decision)`` gets each newly valued one (to keep
     it, e.g. in the save); ``should_stop`` is asked before each decision and between the
     coach's batches: a stopped review returns what it has, with ``complete`` False.
+    ``hinter``: see :func:`value`.
     """
     coach.batches_for(game, level)  # an unknown level fails before anything is replayed
     todo = list(positions(game, players, seed, options, log, humans))
@@ -194,7 +197,7 @@ def review(
             continue
         if should_stop is not None and should_stop():
             break
-        decision = value(game, position, level, should_stop)
+        decision = value(game, position, level, should_stop, hinter)
         if decision is None:  # stopped in the middle of this decision: not kept
             break
         decisions[position.index] = decision

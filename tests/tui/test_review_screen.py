@@ -254,9 +254,9 @@ def test_a_save_that_cannot_be_reviewed_is_said_and_a_damaged_review_valued_agai
             await wait_for_screen(pilot, MenuScreen)
             app.post_message(OpenReview(path, LEVEL))
             screen = await wait_for_screen(pilot, ReviewScreen)
-            await until(pilot, lambda: screen.result is not None, tries=1500)
-            warnings = [n.message for n in app._notifications]
-            assert any("dropped" in message and path.name in message for message in warnings)
+            await until(pilot, lambda: any("dropped" in n.message and path.name in n.message
+                                           for n in app._notifications))
+            await until(pilot, lambda: screen.result is not None, tries=4500)
             assert screen.result.decisions == decisions  # all valued again, the same
             assert open_review(path).decisions == decisions
 

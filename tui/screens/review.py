@@ -30,6 +30,7 @@ from core.ai.review import Decision, Review, costliest
 from core.engine import IllegalAction
 from core.read_only import ReadOnlyTable
 from saves import ReviewSource, SaveError, open_review, run_review
+from tui.coach_runner import child_hint
 from tui.crash import write_crash_log
 from tui.navigation import ShowPosition
 from tui.text import notify, template
@@ -105,7 +106,7 @@ class ReviewScreen(Screen[None]):
         try:
             result = run_review(source, level, should_stop=lambda: worker.is_cancelled,
                                 progress=lambda done, total: tell(self._progress, done, total),
-                                failed=lambda text: tell(self._write_failed, text))
+                                failed=lambda text: tell(self._write_failed, text), hinter=child_hint)
         except IllegalAction as exc:
             tell(self._failed, f"The moves of this save no longer replay ({exc.reason}), so it cannot be reviewed.")
             return
