@@ -238,3 +238,43 @@ def test_the_panel_at_a_larger_size() -> None:
         assert moves.region.height >= moves.virtual_size.height
 
     run("council", 12, body, size=(120, 40))
+
+
+def test_a_hinted_bid_goes_into_the_bid_entry_and_its_amount_is_compared() -> None:
+    from core.intendentes.actions import Bid, bid
+    from tui.widgets.number_entry import NumberEntry
+
+    table = random_table("intendentes", ("human", "human"), seed=5,
+                         until=lambda t: any(isinstance(a, Bid) for a in t.legal_actions(t.to_act()[0])))
+
+    async def body(pilot: Any, screen: Any) -> None:
+        await pilot.press("h")
+        panel = screen.query_one("#hint", HintPanel)
+        await wait_until(pilot, lambda: not panel.thinking)
+        hint = panel.hint
+        assert hint is not None
+        bids = [i for i, m in enumerate(hint.top()) if isinstance(m.action, Bid)]
+        assert bids, "the coach weighs at least one bid here"
+        chosen = hint.top()[bids[0]].action
+        moves = screen.query_one("#hint-moves", MoveList)
+        moves.highlighted = bids[0]
+        await pilot.press("enter")
+        await pilot.pause()
+        entry = screen.query_one("#in-bid", NumberEntry)
+        assert screen.focused is entry and entry.value == chosen.amount
+        assert screen.coach.cursor_move() == chosen
+        step = 1 if entry.value < entry.high else -1
+        await pilot.press("up" if step == 1 else "down")
+        other = bid(chosen.amount + step)
+        assert screen.coach.cursor_move() == other
+        yours = screen.query_one("#hint-yours", Static)
+        await wait_until(pilot, lambda: "valuing" not in text_of(yours).plain and text_of(yours).plain != "")
+        valued = coach.value_moves(screen.game, screen.table.view(screen.viewer), screen.viewer,
+                                   [hint.moves[0].action, other], "normal")
+        told = text_of(yours).plain
+        loss = valued.loss(other)
+        assert loss is not None
+        assert told in (f"Your move: {coach.format_loss(loss, hint.unit)} against the best.",
+                        "Your move: as good as the best.", "Your move is the coach's best.")
+
+    run("intendentes", 0, body, table=table)

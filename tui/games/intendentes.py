@@ -192,9 +192,26 @@ class IntendentesScreen(GameScreen):
         yield Legend(legend_entries(), id="in-legend")
 
     def on_mount(self) -> None:
-        self.query_one("#in-bid", NumberEntry).display = False
+        entry = self.query_one("#in-bid", NumberEntry)
+        entry.display = False
         super().on_mount()
         self.focus_mounted_board("#in-board")
+        # A hint panel compares the amount in the entry with the coach's best as it changes.
+        self.watch(entry, "value", lambda _: self.coach.compare_cursor_move(), init=False)
+
+    def show_hinted(self, action: Hashable) -> bool:
+        """A hinted bid goes into the bid entry, which gets the keys (Enter bids it)."""
+        entry = self.query_one("#in-bid", NumberEntry)
+        if not isinstance(action, Bid) or not entry.display or not entry.low <= action.amount <= entry.high:
+            return False
+        entry.value = action.amount
+        self.focus_bid_entry()
+        return True
+
+    def own_cursor_move(self) -> Hashable | None:
+        """The amount in the bid entry while it has the keys."""
+        entry = self.query_one("#in-bid", NumberEntry)
+        return bid(entry.value) if entry.display and self.focused is entry else None
 
     @property
     def sizes(self) -> Layout:

@@ -68,6 +68,9 @@ class Coaching:
     def cursor_move(self) -> Hashable | None:
         """The move under the player's cursor: the one highlighted in the move list while
         it has the keys, else the only move at the board cursor's place."""
+        own = self.screen.own_cursor_move()
+        if own is not None:
+            return own
         moves = self.screen.query_one("#actions", ActionList)
         highlighted = moves.highlighted_action
         if moves.has_focus_within and highlighted is not None:
@@ -100,6 +103,9 @@ class Coaching:
     def picked(self, action: Hashable) -> None:
         """Enter on a hinted move: put it under the cursor (the board's, and the move
         list's highlight); the player still chooses to play it."""
+        if self.screen.show_hinted(action):
+            self.screen.query_one("#hint", HintPanel).compare(action)
+            return
         view = self.screen.current_view()
         moves = self.screen.query_one("#actions", ActionList)
         where = self.screen.board_position(action, view)

@@ -200,6 +200,17 @@ class GameScreen(Screen[None]):
             return
         self.app.push_screen(CardViewerScreen(card))
 
+    def show_hinted(self, action: Hashable) -> bool:
+        """Put a move the coach hinted under the game's own cursor, where the board's
+        cursor and the move list cannot show it (Intendentes' bid entry); True when done
+        (override). By default the shared cursor and the list show it."""
+        return False
+
+    def own_cursor_move(self) -> Hashable | None:
+        """The move under a cursor of the game's own (a bid entry with the keys), which the
+        hint panel compares with the best; None: the board's cursor or the list (override)."""
+        return None
+
     def board_position(self, action: Hashable, view: Any) -> tuple[int, int] | None:
         """Where ``action`` is chosen on the board picture (row, col), or None (list only).
 
