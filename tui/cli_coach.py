@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import Any
 
 from core.words import visible
@@ -43,11 +44,22 @@ def hint_command(parser: Any, args: argparse.Namespace) -> int:
     if table.is_over():
         parser.error(f"the game in '{visible(loaded.name)}' is over: there is no move to hint")
     acting = table.to_act()
+    if not acting:
+        parser.error(f"nobody is to move in '{visible(loaded.name)}': there is no move to hint")
     humans = [seat for seat in acting if seat in table.human_seats()]
     seat = (humans or acting)[0]
     game = table.game
     view = table.view(seat)
-    result = coach.hint(game, view, seat, args.level)
+    try:
+        result = coach.hint(game, view, seat, args.level)
+    except Exception as exc:  # a rules or coach bug: one line, the details in the crash log
+        from tui.crash import write_crash_log
+
+        path = write_crash_log(exc)
+        where = f" Details are in {path}." if path is not None else ""
+        print(visible(f"meeple hint: error: something went wrong while the coach thought "
+                      f"({type(exc).__name__}: {exc}).{where}"), file=sys.stderr)
+        return 1
     moves = result.top()
     if args.json:
         print(json.dumps({

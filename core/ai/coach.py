@@ -250,11 +250,11 @@ def reason(game: Game[Any, Any], view: Any, seat: int, action: Hashable, seed: i
     """Why ``action`` is worth playing, in the game's words (:meth:`Game.coach_reason`), from
     ``seat``'s view before the move and its view after it on one sampled future (a game's
     reason speaks only of what the move itself does, never of a sampled draw)."""
-    state = game.determinize(view, seat, Rng(seed, stream=403))
-    game.apply_in_place(state, seat, action)
     try:
+        state = game.determinize(view, seat, Rng(seed, stream=403))
+        game.apply_in_place(state, seat, action)
         return game.coach_reason(view, seat, action, game.view(state, seat))
-    except (KeyError, ValueError, IndexError):  # a reason is a courtesy: never a failed hint
+    except Exception:  # a reason is a courtesy: a bug in one never fails the hint
         return ""
 
 

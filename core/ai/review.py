@@ -141,8 +141,10 @@ def value(game: Game[Any, Any], position: Position, level: str,
     view, seat, action = position.view, position.seat, position.action
     hint = hinter(game, view, seat, level, extra=[action], should_stop=should_stop)
     played, best = hint.find(action), hint.best
-    if not hint.complete or played is None or best is None:
+    if not hint.complete:
         return None
+    if played is None or best is None:  # a bug, not a stop: the review must not look complete
+        raise RuntimeError(f"the coach did not value the move played at move {position.index + 1}")
     loss = hint.loss(action) or 0.0
     if best.action == action or loss <= 0.0:
         best, loss = played, 0.0

@@ -61,3 +61,16 @@ def test_missing_broken_and_finished_saves(capsys: pytest.CaptureFixture[str], t
     reason = assert_usage_error(*run_cli(["hint", EVIL], capsys))
     assert "\x1b" not in reason
     assert_usage_error(*run_cli(["hint", str(saver.path), "--level", "easy"], capsys))
+
+
+def test_a_coach_bug_is_one_line_and_a_crash_log(capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    saver = start_save(moves=3)
+
+    def broken(*args: object, **kwargs: object) -> coach.Hint:
+        raise RuntimeError("a coach bug")
+
+    monkeypatch.setattr(coach, "hint", broken)
+    code, out, err = run_cli(["hint", str(saver.path)], capsys)
+    assert code == 1 and out == ""
+    assert err.count("\n") == 1 and "a coach bug" in err and "Traceback" not in err

@@ -162,6 +162,7 @@ def test_a_second_h_while_thinking_does_nothing_and_escape_cancels(monkeypatch: 
         await wait_until(pilot, lambda: "best so far" in text_of(screen.query_one("#hint-status", Static)).plain)
         await pilot.press("escape")
         await pilot.pause()
+        assert pilot.app.screen is screen, "Escape while the coach thinks stays in the game"
         assert not panel.display and not panel.thinking and panel.hint is None
         await wait_until(pilot, lambda: not [w for w in screen.app.workers
                                              if w.group == "coach" and w.is_running])

@@ -37,8 +37,10 @@ class Coaching:
         return bool(self.screen.table.human_seats()) and not self.screen.table.is_over()
 
     def hint_key(self) -> tuple[Any, ...]:
-        """The position a hint is for: the moves so far and who is looking."""
-        return (len(self.screen.table.log), self.screen.viewer)
+        """The position a hint is for: the moves so far (their number and the last one: a
+        network table may bring an undo and a new move at once) and who is looking."""
+        log = self.screen.table.log
+        return (len(log), log[-1] if log else None, self.screen.viewer)
 
     def ask(self) -> None:
         """``h``: the coach's best moves for the seat on turn (a second ``h`` while it
@@ -125,6 +127,11 @@ class Coaching:
             self.screen.preview_move(action)
             moves.query_one("#action-options").focus()
         self.screen.query_one("#hint", HintPanel).compare(action)
+
+    def closed_by_escape(self) -> None:
+        """Escape with the keys outside the panel (on the board while it thinks): close it."""
+        self.close()
+        self.screen.focus_board()
 
     def closed(self) -> None:
         """Escape in the panel: the keys go back to the board."""

@@ -512,7 +512,7 @@ class GameScreen(Screen[None]):
         """After the end, undo and the move list leave the key bar (nothing can be played)."""
         if action in ("undo", "focus_moves", "hint") and self.table.is_over():
             return False
-        if action == "hint" and not self.coach.hints_on():
+        if action == "hint" and not (self.coach.hints_on() and self.table.hints_allowed()):
             return False
         if action == "save_as" and self.autosaver is None:
             return False  # a network table: the host saves it
@@ -831,7 +831,11 @@ class GameScreen(Screen[None]):
                                               suggestion), chosen)
 
     def action_menu(self) -> None:
-        """Back to the menu (a network game: the lobby); the game stays saved and can be resumed."""
+        """Back to the menu (a network game: the lobby); the game stays saved and can be resumed.
+        While the hint panel is open, Escape closes it instead (and stops its thinking)."""
+        if self.query_one("#hint").display:
+            self.coach.closed_by_escape()
+            return
         self._epoch += 1
         self.workers.cancel_group(self, "bot")
         self.coach.close()

@@ -24,6 +24,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import ProgressBar, Static
 from textual.worker import Worker, get_current_worker
 
@@ -89,6 +90,7 @@ class HintPanel(Vertical, can_focus=False):
         self._job: tuple[Game[Any, Any], Any, int, str, int] | None = None
         self._compared: Hashable | None = None
         self._worker: Worker[None] | None = None
+        self._focus_at_start: Widget | None = None
 
     def compose(self) -> ComposeResult:
         yield Static("Hint", id="hint-head", classes="section-head")
@@ -115,6 +117,7 @@ class HintPanel(Vertical, can_focus=False):
         self._describe = describe
         self.thinking = True
         self.display = True
+        self._focus_at_start = self.screen.focused
         self.query_one("#hint-head", Static).update(plain("Hint"))
         self._status("Asking the table…")
         self._job = (table.game, table.view(seat), seat, level, 0)
@@ -141,7 +144,8 @@ class HintPanel(Vertical, can_focus=False):
         self.query_one("#hint-moves", MoveList).set_options([])
         self._yours(Content())
         self._status("Thinking… (Escape stops)")
-        self._worker = self.run_worker(lambda: self._think(game, view, seat, level, seed, self.key),
+        key = self.key
+        self._worker = self.run_worker(lambda: self._think(game, view, seat, level, seed, key),
                                        thread=True, group="coach", exclusive=True, exit_on_error=False)
 
     def _think(self, game: Game[Any, Any], view: Any, seat: int, level: str, seed: int,
@@ -200,7 +204,8 @@ class HintPanel(Vertical, can_focus=False):
         moves.set_options(options)
         moves.refresh(layout=True)  # (its height follows its options)
         moves.show_highlight = True
-        self.focus_moves()
+        if self.screen.focused is self._focus_at_start:  # (keys typed meanwhile stay where they went)
+            self.focus_moves()
         if self._compared is not None:
             self.compare(self._compared)
 
