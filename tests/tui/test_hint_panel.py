@@ -37,7 +37,7 @@ def quick_coach(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(coaching, "HINT_LEVEL", "normal")
 
 
-async def wait_until(pilot: Any, done: Callable[[], bool], tries: int = 600) -> None:
+async def wait_until(pilot: Any, done: Callable[[], bool], tries: int = 3000) -> None:
     for _ in range(tries):
         if done():
             return

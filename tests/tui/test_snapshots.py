@@ -296,7 +296,7 @@ async def _hint_shown(pilot: Pilot[Any], screen: Any) -> None:
 
     await pilot.press("h")
     panel = screen.query_one("#hint", HintPanel)
-    for _ in range(1500):
+    for _ in range(3000):  # (the coach's child yields the CPU to everything else)
         await pilot.pause(0.02)
         if not panel.thinking:
             break
