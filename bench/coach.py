@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -30,6 +29,7 @@ from core.ai import coach, make_bot, play_game
 from core.levels import COACH_LEVELS
 from core.registry import game_ids, get_game
 from core.rng import Rng
+from bench.settlement import paired_difference, percentile, wilson
 from core.simulate import seat_bots
 
 Row = Callable[[str, str], None]
@@ -75,12 +75,6 @@ def positions(game_id: str, count: int) -> list[tuple[Any, int]]:
             game.apply_in_place(state, seat, bots[seat].choose(game, view, seat))
         seed += 1
     return found
-
-
-def percentile(values: Sequence[float], share: float) -> float:
-    """The ``share`` quantile of ``values`` (nearest rank)."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, math.ceil(share * len(ordered)) - 1))]
 
 
 def bench_latency(count: int, row: Row = _print_row, only: str | None = None) -> None:
@@ -129,17 +123,6 @@ def _one(task: tuple[str, str, int]) -> float:
     return (_team if get_game(game_id).cooperative else _duel)(game_id, hero, index)
 
 
-def wilson(wins: float, games: int) -> tuple[float, float]:
-    """95% Wilson interval of a win rate."""
-    if not games:
-        return 0.0, 1.0
-    z = 1.96
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 def _recorded(path: Path | None) -> dict[tuple[str, str, int], float]:
     """The outcomes a record file holds (none without a file)."""
     found: dict[tuple[str, str, int], float] = {}
@@ -176,10 +159,7 @@ def bench_quality(games: int, row: Row = _print_row, jobs: int = 1, only: str | 
             against = "solo on Normal" if cooperative else "vs normal"
             row(f"{game_id}: {hero} {against}, {games} games ({time.perf_counter() - start:.0f} s)",
                 f"wins {wins / games:.1%} (95% CI {low:.1%}-{high:.1%})")
-        diffs = [c - h for c, h in zip(results["coach"], results["hard"])]
-        mean = sum(diffs) / games
-        spread = statistics.stdev(diffs) if games > 1 else 0.0
-        half = 1.96 * spread / math.sqrt(games) if games > 1 else 0.0
+        mean, half = paired_difference(results["coach"], results["hard"])
         verdict = "met" if mean >= 0 else ("not met" if mean + half < 0 else "within noise")
         row(f"{game_id}: coach − hard, same seeds", f"{mean:+.1%} (95% CI ±{half:.1%}; bar: ≥ 0, {verdict})")
 

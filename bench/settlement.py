@@ -129,7 +129,7 @@ def play(kind: str, difficulty: str, games: int, seed: int = SEED, timed: bool =
     return out
 
 
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     """95% Wilson score interval of a win share."""
     if not n:
         return 0.0, 1.0
@@ -139,7 +139,7 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def paired_difference(a: Sequence[int], b: Sequence[int], z: float = 1.96) -> tuple[float, float]:
+def paired_difference(a: Sequence[float], b: Sequence[float], z: float = 1.96) -> tuple[float, float]:
     """Mean of ``a[i] - b[i]`` and the half width of its 95% (normal) interval."""
     n = len(a)
     diffs = [x - y for x, y in zip(a, b)]
