@@ -193,6 +193,14 @@ class CoachRun:
         finally:
             self.stop()
 
+    def answer(self, should_stop: Callable[[], bool]) -> coach.Hint | None:
+        """The finished hint, without its progress; None when ``should_stop()`` ended it."""
+        found: coach.Hint | None = None
+        for kind, hint in self.results(should_stop):
+            if kind == "done":
+                found = hint
+        return found
+
     def stop(self) -> None:
         """End the child (if still running) and close the pipe."""
         if self._process is not None and self._process.is_alive():
@@ -211,10 +219,7 @@ def child_hint(game: Any, view: Any, seat: int, level: str = "hard", seed: int |
     request = CoachRequest.hint(game.info.id, view, seat, level, tuple(extra))
     if batches is not None:
         request = replace(request, batches=batches)
-    result: coach.Hint | None = None
-    for kind, so_far in CoachRun(request).results(should_stop or (lambda: False)):
-        if kind == "done":
-            result = so_far
+    result = CoachRun(request).answer(should_stop or (lambda: False))
     if result is None:
         return coach.Hint(seat, level, coach.unit_of(game), (), 0, False, request.seed)
     return result

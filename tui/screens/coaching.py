@@ -111,20 +111,17 @@ class Coaching:
         view = self.screen.current_view()
         moves = self.screen.query_one("#actions", ActionList)
         where = self.screen.board_position(action, view)
-        if where is not None and len(self.screen.board_actions.get(where, [])) > 1:
+        shared = where is not None and len(self.screen.board_actions.get(where, [])) > 1
+        if where is not None and shared:  # the list of that place's moves takes the keys
             self.screen.board_cursor.select(where)
             moves.narrow(self.screen.board_actions[where])
-            moves.highlight(action)
-            self.screen.preview_move(action)
-        elif where is not None:
-            moves.widen()
-            moves.highlight(action)
-            self.screen.preview_move(action)
-            self.screen.focus_board()
         else:
             moves.widen()
-            moves.highlight(action)
-            self.screen.preview_move(action)
+        moves.highlight(action)
+        self.screen.preview_move(action)
+        if where is not None and not shared:  # Enter on the board plays it
+            self.screen.focus_board()
+        elif where is None:  # Enter in the list plays it
             moves.query_one("#action-options").focus()
         self.screen.query_one("#hint", HintPanel).compare(action)
 

@@ -236,9 +236,7 @@ class HintPanel(Vertical, can_focus=False):
         valued: coach.Hint | None = None
         try:
             run = CoachRun(CoachRequest.values(game.info.id, view, seat, level, seed, (best, action)))
-            for kind, so_far in run.results(lambda: worker.is_cancelled):
-                if kind == "done":
-                    valued = so_far
+            valued = run.answer(lambda: worker.is_cancelled)
         except Exception:  # an illegal or unplayable move under the cursor: nothing to say
             valued = None
         if not worker.is_cancelled:
