@@ -201,6 +201,12 @@ class Table(TableEvents, Generic[A]):
         """The true current state. Only the table itself and tests should read it."""
         return self._states[-1]
 
+    def history(self) -> list[Any]:
+        """Every true state of the game so far: index ``i`` is the position after the first
+        ``i`` moves of :attr:`log` (0: the setup). For replays and score charts; the states
+        must not be changed."""
+        return list(self._states)
+
     def view(self, seat: int | None) -> Any:
         """What ``seat`` may see now (``None`` for a spectator)."""
         return self.game.view(self.state, seat)
