@@ -15,6 +15,9 @@ Conventions:
 * Randomness lives in the state (:class:`core.rng.Rng`), so a game is fully determined by
   ``(game id, options, players, seed, action list)``.
 * Multi-step turns are sub-decisions inside the state ("take tile, then place it").
+* Every position is in a round, :meth:`Game.round_number` (1, 2, ... never going down),
+  even in a game of turns (Council of Four: a round is every player having taken a turn):
+  score charts and replays go by rounds.
 
 One package shape per game: every game package under ``core/`` has these modules.
 
@@ -428,6 +431,18 @@ class Game(ABC, Generic[S, A]):
     def progress(self, state: S) -> str:
         """A short progress summary such as "Round 2/4" (save listings, status line)."""
         return ""
+
+    def round_number(self, state: S) -> int:
+        """The round ``state`` (a state or a view) is in, counting the rounds played from 1.
+
+        It starts at 1 and never goes down along a game; the final position keeps the last
+        round's number. Score charts take a point per round from it, and replays step by
+        rounds. A game without rounds says what one is (Council of Four: every player
+        having taken one turn); one that skips rounds of its board (El Grande's short game)
+        still counts 1, 2, 3... Every registered game overrides this; the default, one
+        round for the whole game, is for games that have none.
+        """
+        return 1
 
     def scores(self, state: S) -> list[int]:
         """Current score (or estimate) per seat for the scoreboard."""

@@ -230,6 +230,13 @@ class CouncilGame(Game[State, Action]):
         """ "Turn 12" (or "Turn 40, last turns" once the end is triggered), "Game over" at the end."""
         return progress(state)
 
+    def round_number(self, state: State) -> int:
+        """Council of Four has turns, not rounds: a round is every player having taken one
+        turn (turn 1 to n is round 1). Once the game is over the turn count has gone one
+        past the last turn, which keeps its round."""
+        turns_begun = state.turn_number - 1 if state.over else state.turn_number
+        return (turns_begun - 1) // state.players + 1
+
     def turn_holder(self, state: State) -> int | None:
         """The current player, None when the game is over."""
         return None if state.over else state.current

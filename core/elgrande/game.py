@@ -18,6 +18,7 @@ from core.elgrande.state import (
     OVER,
     SPECTATOR,
     State,
+    playable_rounds,
 )
 from core.elgrande.text import describe, event_texts, narration, progress, prompt, scoring_report
 from core.engine import (
@@ -331,6 +332,11 @@ class ElGrandeGame(Game[State, Action]):
     def progress(self, state: State) -> str:
         """ "Round 4/9, scoring after round 6" or "Game over"."""
         return progress(state)
+
+    def round_number(self, state: State) -> int:
+        """How many rounds have begun: the board's round in the full game; the short game
+        plays rounds 2, 3, 5, 6, 8 and 9 of the board, its 1st to 6th."""
+        return playable_rounds(state.short_game).index(state.round) + 1
 
     # --- encoding --------------------------------------------------------------------------
     def encode_state(self, state: State) -> dict[str, PlainData]:

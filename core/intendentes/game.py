@@ -290,6 +290,10 @@ class IntendentesGame(Game[State, Action]):
         """ "Round 3/8 · Security" or "Game over"."""
         return text.progress(state)
 
+    def round_number(self, state: State) -> int:
+        """The round (1-8); the last one once the game is over."""
+        return state.round
+
     # --- encoding --------------------------------------------------------------------------
     def encode_state(self, state: State) -> dict[str, PlainData]:
         """Plain-data state (see :func:`core.intendentes.encoding.encode_state`)."""

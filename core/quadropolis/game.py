@@ -217,6 +217,10 @@ class QuadropolisGame(Game[State, Action]):
         """ "Round 2/4, turn 3/4" or "Game over"."""
         return progress(state)
 
+    def round_number(self, state: State) -> int:
+        """The round of the board (1-4); the last one once the game is over."""
+        return state.round
+
     def turn_holder(self, state: State) -> int | None:
         """The current player, None when the game is over."""
         seats = rules.to_act(state)

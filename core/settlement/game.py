@@ -183,6 +183,11 @@ class SettlementGame(Game[State, Action]):
         """ "Round 7/13 · Merchant" or the outcome."""
         return text.progress(state)
 
+    def round_number(self, state: State) -> int:
+        """The round (picking the characters is part of round 1); the round the game ended
+        in once it is over."""
+        return state.round
+
     # --- encoding --------------------------------------------------------------------------
     def encode_state(self, state: State) -> dict[str, PlainData]:
         """Plain-data state (see :func:`core.settlement.state.encode_state`)."""

@@ -471,6 +471,19 @@ def test_prompt_and_progress() -> None:
     assert GAME.progress(state) == "Turn 1"
 
 
+
+@pytest.mark.parametrize(
+    ("turn_number", "over", "round_number"),
+    [(1, False, 1), (3, False, 1), (4, False, 2), (7, False, 3), (4, True, 1), (7, True, 2), (8, True, 3)],
+)
+def test_a_round_is_every_player_taking_a_turn(turn_number: int, over: bool, round_number: int) -> None:
+    """Three players: turns 1-3 are round 1. At the end the turn count is one past the last
+    turn taken, whose round it is."""
+    state = finished(3) if over else fresh(3)
+    state.turn_number = turn_number
+    assert GAME.round_number(state) == round_number
+
+
 # --- evaluation ----------------------------------------------------------------------------------
 def test_evaluate_prefers_progress() -> None:
     state = fresh(3)

@@ -72,9 +72,9 @@ def test_random_start_and_first_player_option() -> None:
 
 def test_short_game_plays_six_rounds() -> None:
     state = new(3, 4, short_game=True)
-    assert state.round == 2
+    assert state.round == 2 and GAME.round_number(state) == 1  # rounds played, not the board's
     state = play_random(state, 10_000, seed=2)
-    assert state.phase == OVER and state.round == 9
+    assert state.phase == OVER and state.round == 9 and GAME.round_number(state) == 6
     assert all(len(p) == 6 for p in state.played)
 
 
