@@ -386,6 +386,10 @@ class SealedBids(Game[BidState, Action]):
         """Progress as "Round r/R"."""
         return f"Round {min(state.round + 1, state.rounds)}/{state.rounds}"
 
+    def round_number(self, state: BidState) -> int:
+        """The round being played (``state.round`` counts from 0); the last one at the end."""
+        return min(state.round + 1, state.rounds)
+
     def turn_holder(self, state: BidState) -> int | None:
         """The leader, or the winner while rivals react to the win."""
         if state.phase == "over":
