@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
     from textual.content import Content
 
-    from core.table import GameTable, Seat
+    from core.table import GameTable, Seat, Table
 
 ScreenName = Literal["new_game", "load", "settings", "rules", "new_table"]
 """The screens opened with nothing to give them (``new_table`` only in an SSH session)."""
@@ -87,9 +87,40 @@ class OpenReview(Message):
 
 class ShowPosition(Message):
     """Show a past position of a game on its own screen, read-only (``table`` answers as
-    :class:`core.read_only.ReadOnlyTable` does: nothing can be played); Escape returns."""
+    :class:`core.replay.ReplayTable` does: nothing can be played, the arrows step through
+    the game); Escape returns."""
 
     def __init__(self, table: GameTable) -> None:
+        super().__init__()
+        self.table = table
+
+
+class OpenReplay(Message):
+    """Replay the game saved at ``path`` on its own screen (whose eyes: asked when there is
+    a choice)."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__()
+        self.path = path
+
+
+class WatchReplay(Message):
+    """Replay the game at ``table`` (every state of it: a :class:`core.table.Table`) from
+    the position after ``at`` moves (None: its end), asking whose eyes when there is a
+    choice; ``replace``: instead of this screen."""
+
+    def __init__(self, table: Table[Any], at: int | None = None, replace: bool = False) -> None:
+        super().__init__()
+        self.table = table
+        self.at = at
+        self.replace = replace
+
+
+class PlayFrom(Message):
+    """Play on in a new game (a new save) at ``table``: a finished game's position, replayed
+    to there with the same seats and options; it replaces this screen."""
+
+    def __init__(self, table: Table[Any]) -> None:
         super().__init__()
         self.table = table
 

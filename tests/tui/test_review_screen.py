@@ -21,7 +21,7 @@ from textual.widgets import OptionList, ProgressBar, Static
 
 import core.ai.review as core_review
 from core.ai.review import Decision, review
-from core.read_only import ReadOnlyTable
+from core.replay import ReplayTable
 from core.registry import get_game
 from core.rng import Rng
 from core.table import Table
@@ -158,7 +158,7 @@ def test_the_five_costliest_open_their_position_with_nothing_playable(decisions:
             board = await wait_for_screen(pilot, SettlementScreen)
             chosen = top[1]
             table = board.table
-            assert isinstance(table, ReadOnlyTable)
+            assert isinstance(table, ReplayTable)
             assert len(table.log) == chosen.index and board.viewer == chosen.seat == 0
             assert table.to_act() == [0] and table.legal_actions(0) == []
             assert board.query_one("#actions")._items == []  # no move listed

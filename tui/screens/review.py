@@ -8,7 +8,8 @@ when it stops): Escape stops it and keeps what is done, and opening the review a
 from there. When every decision is valued the screen lists the :data:`~core.ai.review.SHOWN`
 costliest — move number, player, the move played, the coach's best and the estimated loss —
 and Enter opens the position before that decision, as that player saw it
-(:class:`core.read_only.ReadOnlyTable`, shown by the app: :class:`tui.navigation.ShowPosition`).
+(:class:`core.replay.ReplayTable`, shown by the app: :class:`tui.navigation.ShowPosition`),
+where the arrows step through the game from there.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from textual.worker import get_current_worker
 from core.ai.coach import format_loss, format_spread
 from core.ai.review import Decision, Review, costliest
 from core.engine import IllegalAction
-from core.read_only import ReadOnlyTable
+from core.replay import ReplayTable
 from saves import ReviewSource, SaveError, open_review, run_review
 from tui.coach_runner import child_hint
 from tui.crash import write_crash_log
@@ -211,8 +212,7 @@ class ReviewScreen(Screen[None]):
         decision = self.shown[index]
         table = self.source.table
         try:
-            position = ReadOnlyTable.at(table.game, table.seats, table.seed, table.options,
-                                        table.actions(), decision.index, decision.seat)
+            position = ReplayTable(table, decision.seat, at=decision.index)
         except Exception as exc:  # the moves no longer replay, or a rules bug: said
             notify(self, self._crash("opening that position", exc), severity="error", timeout=12)
             return
