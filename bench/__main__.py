@@ -373,6 +373,14 @@ def bench_coach(quick: bool, games: int) -> None:
         coach.bench_quality(games, row, jobs=os.cpu_count() or 1)
 
 
+def bench_replay(quick: bool) -> None:
+    """One move on in a replay, on each game's largest save here; see bench/replay.py."""
+    from bench import replay
+    from core.registry import game_ids
+
+    replay.run(["council", "intendentes"] if quick else game_ids(), row=row)
+
+
 def section(title: str, fn: Callable[..., None], *args: Any) -> None:
     """Run one benchmark under a heading."""
     print(title)
@@ -402,6 +410,7 @@ def main() -> None:
         section("Bot strength (4 players)", bench_strength_four, max(1, strength // 2))
     section("Settlement balance and bots", bench_settlement, quick)
     section("Coach: hint latency and the quality of its first hint", bench_coach, quick, coach_games)
+    section("Replay: one move on", bench_replay, quick)
     section("Memory", peak_rss)
     # Last: its children (the apps in the pseudo-terminal) would count in Memory's
     # peak RSS of child processes, which is meant for the start-up probe.

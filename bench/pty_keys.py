@@ -79,7 +79,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -342,7 +342,11 @@ class Case:
     expect: dict[str, "re.Pattern[str]"] = field(default_factory=dict)
     prelude: tuple[str, ...] = ()
     """Keys typed once before the measured presses (each answer awaited, not timed)."""
+    ready: str = "Moves"
+    """Text of the first screen, once it is drawn (a game screen's move list heading)."""
 
+
+REPLAY_KEYS = ("right", "right", "right", "left")
 
 # The Council move list's heading: "Moves 8/57" narrowed, "Moves 57" whole.
 _NARROWED = re.compile(r"Moves \d+/\d+")
@@ -352,7 +356,7 @@ _WHOLE = re.compile(r"Moves \d+(?![/\d])")
 def cases() -> list[Case]:
     """Bare, then every registered game (the registry lists no test-only game), then Enter
     on a Council balcony, then "m" (into the move list) on every game."""
-    from core.registry import game_ids
+    from core.registry import game_ids, get_game
 
     listed = [Case("bare", "bare"), *(Case(game_id, game_id) for game_id in game_ids())]
     if "council" in game_ids():
@@ -364,6 +368,12 @@ def cases() -> list[Case]:
     # Arrows while the coach thinks (h, then a search that never ends in the measured time):
     # its worker thread shares the interpreter with the screen.
     listed += [Case(f"{game_id} thinking", f"coach:{game_id}", prelude=("h",)) for game_id in game_ids()]
+    # A replay stepped on (three moves on, one back), from the start of a finished game; a
+    # game with hidden information first asks whose eyes (Enter: all open).
+    listed += [Case(f"{game_id} replay", f"replay:{game_id}", REPLAY_KEYS, frozenset(REPLAY_KEYS),
+                    prelude=("enter",) if get_game(game_id).info.hidden_information else (),
+                    ready="whose eyes" if get_game(game_id).info.hidden_information else "Moves")
+               for game_id in game_ids()]
     return listed
 
 
@@ -436,6 +446,8 @@ def target_argv(target: str) -> list[str]:
     """The command line of a target: "bare" or a game id."""
     if target == "bare":
         return [sys.executable, "-m", "bench.pty_keys", "bare"]
+    if target.startswith("replay:"):
+        return [sys.executable, "-m", "bench.pty_keys", "replay", target.removeprefix("replay:")]
     if target.startswith("coach:"):
         return [sys.executable, "-m", "bench.pty_keys", "coach", target.removeprefix("coach:")]
     return [sys.executable, "-m", "bench.pty_keys", "game", target]
@@ -449,7 +461,7 @@ def measure(case: Case, cols: int, rows: int, presses: int, quiet: float = QUIET
     with tempfile.TemporaryDirectory(prefix="meeple-pty-") as home:
         start = time.perf_counter()
         with PtyChild(target_argv(case.target), cols, rows, child_env(home)) as child:
-            child.settle("bare-ready" if case.target == "bare" else "Moves")
+            child.settle("bare-ready" if case.target == "bare" else case.ready)
             startup = time.perf_counter() - start - SETTLE_GAP
             for key in case.prelude:
                 press(child, key, None, quiet)
@@ -621,6 +633,40 @@ def run_coach(game_id: str) -> None:
     run_game(game_id)
 
 
+def longest_game(game_id: str, tries: int = 3) -> Any:
+    """The longest of ``tries`` finished 2-player games of greedy bots (seat 0 saved as a
+    person, seat 1 as an easy bot): the largest save a replay is stepped through here."""
+    from core.ai import make_bot
+    from core.registry import get_game
+    from core.table import Controller, Seat, Table
+
+    game = get_game(game_id)
+    options = {"first_player": "0"} if any(o.key == "first_player" for o in game.info.options) else {}
+    seats = [Seat(0, "Ada"), Seat(1, "Bot", Controller("bot", "easy"))]
+    longest = None
+    for seed in range(1, tries + 1):
+        table = Table.new(game, seats, seed, options)
+        bots = [make_bot("greedy", seed * 2 + seat, game=game) for seat in range(len(seats))]
+        while not table.is_over():
+            seat = table.to_act()[0]
+            table.submit(seat, bots[seat].choose(game, table.view(seat), seat))
+        if longest is None or len(table.log) > len(longest.log):
+            longest = table
+    return longest
+
+
+def run_replay(game_id: str) -> None:
+    """Meeple replaying :func:`longest_game` of ``game_id`` from its start (``meeple replay``)."""
+    from saves import save_table, saves_dir
+    from tui.app import MeepleApp, StartRequest
+
+    table = longest_game(game_id)
+    path = saves_dir() / "replayed.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    save_table(table, path, f"{game_id} replay")
+    MeepleApp(StartRequest(replay=path), bot_delay=0).run()
+
+
 # --- command line -------------------------------------------------------------------------
 def _raise_interrupt(signum: int, frame: FrameType | None) -> None:
     raise KeyboardInterrupt
@@ -644,6 +690,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             run_bare()
         elif len(args.target) == 2 and args.target[0] == "game":
             run_game(args.target[1])
+        elif len(args.target) == 2 and args.target[0] == "replay":
+            run_replay(args.target[1])
         elif len(args.target) == 2 and args.target[0] == "coach":
             run_coach(args.target[1])
         else:

@@ -32,7 +32,7 @@ from tui.text import notify, rich_plain
 @dataclass
 class StartRequest:
     """What the CLI asked for: a new game (``game`` set), a resume (``resume`` path) or a
-    review (``review`` path, at ``review_level``)."""
+    review (``review`` path, at ``review_level``) or a replay (``replay`` path)."""
 
     game: str = ""
     seats: list[Any] = field(default_factory=list)
@@ -41,6 +41,7 @@ class StartRequest:
     resume: Path | None = None
     review: Path | None = None
     review_level: str = "hard"
+    replay: Path | None = None
 
 
 class MeepleApp(App[None]):
@@ -201,9 +202,11 @@ class MeepleApp(App[None]):
             self.exit()
 
     def _start_requested(self, request: StartRequest) -> None:
-        from tui.launch import open_save, start_new_game
+        from tui.launch import open_replay, open_save, start_new_game
 
-        if request.review is not None:
+        if request.replay is not None:
+            open_replay(self, request.replay)
+        elif request.review is not None:
             self.on_open_review(navigation.OpenReview(request.review, request.review_level))
         elif request.resume is not None:
             open_save(self, request.resume)
@@ -306,6 +309,21 @@ class MeepleApp(App[None]):
         from tui.games import screen_for
 
         self.push_screen(screen_for(message.table.game.info.id)(message.table, None))
+
+    def on_open_replay(self, message: navigation.OpenReplay) -> None:
+        from tui.launch import open_replay
+
+        open_replay(self, message.path)
+
+    def on_watch_replay(self, message: navigation.WatchReplay) -> None:
+        from tui.launch import watch_replay
+
+        watch_replay(self, message.table, message.at, message.replace)
+
+    def on_play_from(self, message: navigation.PlayFrom) -> None:
+        from tui.launch import play_from
+
+        play_from(self, message.table)
 
     def on_back_to_menu(self, message: navigation.BackToMenu) -> None:
         self.back_to_menu()

@@ -62,6 +62,12 @@ def build_parser() -> Parser:
     resume = sub.add_parser("resume", help="resume the newest save, or the named one")
     resume.add_argument("save", nargs="?", help="save name (see `meeple saves`) or path to a save file")
 
+    replay = sub.add_parser("replay", help="replay a saved game move by move",
+                            description="Open a saved game's replay on its own board: the arrows "
+                                        "step through the moves. An unfinished game shows only "
+                                        "what a seat played here saw.")
+    replay.add_argument("save", help="save name (see `meeple saves`) or path to a save file")
+
     saves = sub.add_parser("saves", help="list saved games")
     saves.add_argument("--json", action="store_true", help="print a JSON array")
 
@@ -101,7 +107,7 @@ def build_parser() -> Parser:
     from tui.cli_coach import add_hint_parser
 
     hint = add_hint_parser(sub)
-    parser.commands = {"play": play, "resume": resume, "saves": saves, "games": games,
+    parser.commands = {"play": play, "resume": resume, "replay": replay, "saves": saves, "games": games,
                        "rules": rules, "simulate": sim, "serve": serve, "hint": hint}
     parser.commands["review"] = cli_review.add_parser(sub)
     return parser
@@ -121,6 +127,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _play(sub, args)
         if command == "resume":
             return _resume(sub, args)
+        if command == "replay":
+            return _replay(sub, args)
         if command == "saves":
             return _saves(sub, args)
         if command == "games":
@@ -277,6 +285,19 @@ def _resume(parser: Parser, args: argparse.Namespace) -> int:
     from tui.app import StartRequest
 
     return _run_app(StartRequest(resume=Path(path)))
+
+
+def _replay(parser: Parser, args: argparse.Namespace) -> int:
+    from saves import open_save, resolve_save
+
+    try:  # the whole game is replayed here already: a save that cannot be is said now
+        path = resolve_save(args.save)
+        open_save(path)
+    except OSError as exc:  # (a SaveError is one)
+        parser.error(_file_problem(args.save, exc))
+    from tui.app import StartRequest
+
+    return _run_app(StartRequest(replay=Path(path)))
 
 
 def format_table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:

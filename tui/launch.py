@@ -10,9 +10,11 @@ from textual.screen import Screen
 
 from core.engine import IllegalAction
 from core.registry import UnknownGame, get_game
+from core.replay import ReplayTable, perspectives
 from core.table import Seat, Table
 from saves import Autosaver, LoadedGame, SaveError, load_table
 from tui.games import screen_for
+from tui.screens.watcher import WatcherScreen
 from tui.text import notify
 
 
@@ -53,6 +55,52 @@ def open_save(app: App[Any], path: Path | str, replace: bool = False) -> bool:
     autosaver = Autosaver.resume(loaded)
     _show(app, screen_for(loaded.header.game_id)(loaded.table, autosaver), replace)
     return True
+
+
+def open_replay(app: App[Any], path: Path | str, replace: bool = False) -> bool:
+    """Load a save and replay it from its start (whose eyes: asked when there is a choice);
+    False (with a message) if it cannot be read."""
+    try:
+        loaded: LoadedGame = load_table(Path(path))
+    except SaveError as exc:
+        notify(app, exc, severity="error", title="Cannot replay the save", timeout=10)
+        return False
+    if loaded.warning:
+        notify(app, loaded.warning, severity="warning", timeout=10)
+    watch_replay(app, loaded.table, 0, replace)
+    return True
+
+
+def watch_replay(app: App[Any], table: Table[Any], at: int | None, replace: bool = False) -> None:
+    """Show the replay of ``table`` at the position after ``at`` moves (None: the end),
+    through the eyes chosen: asked (:class:`WatcherScreen`) when there is a choice."""
+    choices = perspectives(table)
+
+    def show(viewer: int | None | str) -> None:
+        if isinstance(viewer, str):  # (cancelled)
+            return
+        replay = ReplayTable(table, viewer, at)
+        _show(app, screen_for(table.game.info.id)(replay, None), replace)
+
+    if len(choices) == 1:
+        show(choices[0])
+        return
+    # Open first where it may be chosen: everything was seen once the game is over.
+    ordered = choices[-1:] + choices[:-1] if table.is_over() else choices
+    app.push_screen(WatcherScreen(table.seats, ordered, table.is_over()), show)
+
+
+def play_from(app: App[Any], table: Table[Any]) -> None:
+    """Play on at ``table`` (a finished game's position replayed to there) as a new game:
+    a new save, written at once, shown instead of the replay."""
+    title = f"{_title(table.game.info.title, table.seats)} (from move {len(table.log)})"
+    autosaver = Autosaver.start(table, title)
+    autosaver.save_now()
+    if autosaver.last_error:
+        notify(app, autosaver.last_error, severity="warning", title="Autosave")
+    else:
+        notify(app, f"A new game from move {len(table.log)}, saved as '{autosaver.name}'.", timeout=8)
+    _show(app, screen_for(table.game.info.id)(table, autosaver), True)
 
 
 def _show(app: App[Any], screen: Screen[Any], replace: bool) -> None:

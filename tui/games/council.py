@@ -10,6 +10,7 @@ place on the board (servants, changing permits, ending the turn) are in the move
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import Any, Hashable
 
 from textual import on
@@ -31,9 +32,10 @@ from core.council.actions import (
     Royal,
     Token,
 )
-from core.council.content import BALCONIES, CARD_NAMES, CITY_INDEX, CITY_NAMES, REGIONS, C, bonus_text
+from core.council.content import LETTERS, BALCONIES, CARD_NAMES, CITY_INDEX, CITY_NAMES, REGIONS, C, bonus_text
 from core.council.explain import build_need
 from core.council.helpers import (
+
     balconies,
     build_gains,
     city_letter,
@@ -106,6 +108,13 @@ class CouncilBoard(BoardView):
         """Ask to end the turn (the screen checks that it is allowed)."""
         self.post_message(self.EndTurn())
 
+
+
+@lru_cache(maxsize=8)
+def city_positions(coords: tuple[tuple[int, int], ...], scale: tuple[int, int]) -> dict[str, tuple[int, int]]:
+    """Picture (row, col) of each city by letter, for a layout's grid points at ``scale``
+    (asked for every place of the board at each draw: worked out once per layout)."""
+    return {LETTERS[city]: city_position(x, y, scale) for city, (x, y) in enumerate(coords)}
 
 class CouncilScreen(OneStatusRow):
     """Game screen of Council of Four."""
@@ -217,8 +226,7 @@ class CouncilScreen(OneStatusRow):
         return None
 
     def _city_positions(self, view: State) -> dict[str, tuple[int, int]]:
-        scale = self.scale
-        return {c.letter: city_position(c.x, c.y, scale) for c in map_cities(view)}
+        return city_positions(view.layout.coords, self.scale)
 
     def action_label(self, action: Hashable, view: State) -> str:
         """Move-list labels that fit the list at 80x24, or lead with what tells the moves
@@ -343,7 +351,7 @@ class CouncilScreen(OneStatusRow):
         route = self._route_at(view, cursor)
         picture = self.mark_board(render_board(view, self.viewer, route, self.scale), view)
         self.query_one("#c4-picture", BoardPicture).show(picture)
-        places = (len(self.table.log), self.viewer, tuple(t.key for t in self.board_cursor.targets),
+        places = (self.moves_made(), self.viewer, tuple(t.key for t in self.board_cursor.targets),
                   self.query_one("#c4-detail").content_region.width)
         if places != self._reserved_for:
             # The detail line keeps the rows of its tallest text among the places the

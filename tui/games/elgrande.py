@@ -277,7 +277,7 @@ class ElGrandeScreen(OneStatusRow):
                 top = max(0, min(first_card, power_row + 1 - len(rows)))
             picture.cover(top, rows)
         self.query_one("#eg-picture", BoardPicture).show(picture)
-        places = (len(self.table.log), self.viewer, tuple(t.key for t in self.board_cursor.targets),
+        places = (self.moves_made(), self.viewer, tuple(t.key for t in self.board_cursor.targets),
                   self.query_one("#eg-detail").content_region.width, self._detail_room())
         if places != self._reserved_for:
             # The detail keeps the rows of its tallest text among the places the cursor can

@@ -412,7 +412,7 @@ class QuadropolisScreen(OneStatusRow):
         (every slot and square), once per turn, Architect, city in view and size: an arrow
         then never lays the screen out again."""
         hint = self.query_one("#qp-hint", Static)
-        key = (len(self.table.log), view.phase, mine, self.architect, self._square_city(), self.size,
+        key = (self.moves_made(), view.phase, mine, self.architect, self._square_city(), self.size,
                self.has_class("-tall"))
         if key == self._reserved_for or not hint.content_region.width:
             return

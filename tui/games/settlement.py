@@ -193,7 +193,7 @@ class SettlementScreen(GameScreen):
             self._form = None
             self._form_for = ()
             return None
-        decision = (len(self.table.log), self.viewer)
+        decision = (self.moves_made(), self.viewer)
         if self._form is None or decision != self._form_for:
             net = [view.bought[g] - view.paid[g] for g in GOODS]
             self._form = TradeForm(net=net, tax=-1)
@@ -340,7 +340,7 @@ class SettlementScreen(GameScreen):
         viewer's trade form has the arrows."""
         if self._form_for_view(view) is not None:
             return []
-        decision = (len(self.table.log), self.viewer)
+        decision = (self.moves_made(), self.viewer)
         current = self.board_cursor.current
         here = None if current is None else (current.row, current.col)
         if groups and decision != self._targets_for and (here not in groups or view.step == "work"):
@@ -404,7 +404,7 @@ class SettlementScreen(GameScreen):
         self.query_one("#st-picture", BoardPicture).show(picture)
         # The detail line keeps the rows of its tallest text among the places the cursor can
         # visit now (in the trade: the form's keys), so an arrow never lays the screen out.
-        key = (len(self.table.log), self.viewer, form is None, tuple(t.key for t in self.board_cursor.targets),
+        key = (self.moves_made(), self.viewer, form is None, tuple(t.key for t in self.board_cursor.targets),
                self.query_one("#st-detail").content_region.width)
         if key != self._reserved_for:
             self._reserved_for = key

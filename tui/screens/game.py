@@ -26,6 +26,7 @@ from textual.worker import get_current_worker
 
 from core.ai import make_bot
 from core.engine import IllegalAction, Scoring
+from core.replay import ReplayTable
 from core.table import GameTable, LogEntry, TableEvent
 from saves import Autosaver
 from tui.crash import write_crash_log
@@ -33,6 +34,7 @@ from tui.navigation import ShowGameOver
 from tui.screens.card_viewer import CardText, CardViewerScreen
 from tui.screens.coaching import Coaching
 from tui.screens.drivers import REMOTE, SeatDriver, driver_for
+from tui.screens.replaying import Replaying
 from tui.text import notify, plain, template
 from tui.widgets.action_list import ActionList
 from tui.widgets.board import BoardView
@@ -42,6 +44,7 @@ from tui.widgets.hint_panel import HintPanel
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.legend import Legend
 from tui.widgets.picture import Picture
+from tui.widgets.replay_moves import ReplayMoves
 from tui.widgets.players import player_tag
 from tui.widgets.scoreboard import Scoreboard, score_label
 from tui.widgets.status import StatusLine
@@ -85,6 +88,7 @@ class GameScreen(Screen[None]):
         Binding("ctrl+s", "save_as", "Save as"),
     ]
     HELP_TITLE = "Game"
+    HELP_FIRST: list[tuple[str, str]] = []  # (a replay's keys: before the game's own)
     # Help lines every game screen shows after its own (the marks and panels they share).
     SHARED_HELP_KEYS: ClassVar[list[tuple[str, str]]] = [
         ("marks", "underlined: a move can be made there · reversed: the cursor · shaded: what "
@@ -122,6 +126,7 @@ class GameScreen(Screen[None]):
         self._curtain_up = False
         self._unsubscribe = table.subscribe(self._on_table_event)
         self.coach = Coaching(self)
+        self.replay = Replaying(self, table) if isinstance(table, ReplayTable) else None
         self.board_cursor = TargetCursor()
         self.board_actions: dict[tuple[int, int], list[Hashable]] = {}
         # The text last shown in each detail line, with its styles (Content's == compares
@@ -150,6 +155,8 @@ class GameScreen(Screen[None]):
                     yield Static("", id="private")
                 yield HintPanel(id="hint")
                 yield ActionList(id="actions")
+                if self.replay is not None:
+                    yield ReplayMoves(id="replay-moves")
                 with Vertical(id="log-box"):
                     yield Static("Log", id="log-head", classes="section-head")
                     yield GameLog(id="log", auto_scroll=True)
@@ -385,6 +392,9 @@ class GameScreen(Screen[None]):
     # --- lifecycle ------------------------------------------------------------------------
     def on_mount(self) -> None:
         self._size_classes(self.app.size.width, self.app.size.height)  # before the first draw
+        if self.replay is not None:  # nobody plays a replay: it is stepped through
+            self.replay.mounted()
+            return
         if self.viewer is not None and self.shares_keyboard() and not self.table.is_over():
             # A new, resumed or loaded game: whoever sits at the keyboard now may not be the
             # player whose hand is about to appear.
@@ -430,6 +440,11 @@ class GameScreen(Screen[None]):
         if self.is_attached:
             self.update_board(self.current_view())
 
+    def moves_made(self) -> int:
+        """The moves made so far, for the boards' keys of what changes with each move (the
+        rows a detail line reserves); 0 in a replay: reserved once, not at every step."""
+        return 0 if self.replay is not None else len(self.table.log)
+
     def _rebuild_log(self) -> None:
         """Write the log again if the moves, the viewer (whose last turn is marked) or the
         width it wraps to changed since it was last written."""
@@ -438,7 +453,13 @@ class GameScreen(Screen[None]):
         key = (len(log), log[-1] if log else None, self.viewer, widget.size.width)
         if key == self._log_key:
             return
-        self._log_key = key
+        before, self._log_key = self._log_key, key
+        if self.replay is not None:  # the latest moves (every move is in the replay's list)
+            if before[2:] == key[2:] and len(log) == before[0] + 1 and log[-2:-1] == [before[1]]:
+                widget.add_entry(log[-1], self.table.seats)  # one step on: one entry more
+            else:
+                widget.show_entries(log[-self.replay.LOG_ENTRIES:], self.table.seats)
+            return
         start = self._last_turn_start() if self.viewer is not None else len(log)
         since = start if start < len(log) else None
         widget.show_entries(log, self.table.seats, since)
@@ -486,6 +507,8 @@ class GameScreen(Screen[None]):
             waiting = Content(", ").join(
                 Content.assemble(player_tag(s, seats[s].name), self.seat_note(s)) for s in acting)
             message = Content.assemble("Waiting for ", waiting)
+        if self.replay is not None:
+            message, lead = self.replay.status()
         # (the lead, the progress, is left out where the rest needs both rows)
         self.query_one("#status", StatusLine).show(message, None if over else lead)
         self._rebuild_log()
@@ -507,10 +530,15 @@ class GameScreen(Screen[None]):
         self._update_targets(view, legal)
         self.coach.drop_stale()
         self.update_board(view)
+        if self.replay is not None:
+            self.replay.refreshed()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """After the end, undo and the move list leave the key bar (nothing can be played)."""
         if action in ("undo", "focus_moves", "hint") and self.table.is_over():
+            return False
+        if self.replay is not None and action in ("undo", "hint", "save_as", "choose", "discard",
+                                                  "done", "end_turn"):  # (no move is made)
             return False
         if action == "hint" and not (self.coach.hints_on() and self.table.hints_allowed()):
             return False
@@ -759,6 +787,8 @@ class GameScreen(Screen[None]):
     @on(BoardView.Chosen)
     def _board_chosen(self, event: BoardView.Chosen) -> None:
         event.stop()
+        if self.replay is not None:
+            return  # (nothing is played in a replay)
         if self.table.is_over():  # as the status line says: Enter shows the scores
             self._show_game_over()
             return
@@ -923,6 +953,17 @@ class GameScreen(Screen[None]):
     def _hint_closed(self, event: HintPanel.Closed) -> None:
         event.stop()
         self.coach.closed()
+
+    def action_replay(self, where: str) -> None:
+        """A replay's key (:meth:`Replaying.go`)."""
+        if self.replay is not None:
+            self.replay.go(where)
+
+    @on(ReplayMoves.Picked)
+    def _replay_picked(self, event: ReplayMoves.Picked) -> None:
+        event.stop()
+        if self.replay is not None:
+            self.replay.picked(event.at)
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         """This screen's commands for the command palette."""

@@ -21,7 +21,7 @@ from textual.widgets import DataTable, Static
 
 from core.registry import UnknownGame, get_game
 from saves import PlayerRecord, SaveListing, delete_save, folder_problem, list_saves
-from tui.navigation import OpenSave
+from tui.navigation import OpenReplay, OpenSave
 from tui.text import notify, rich_plain, template
 from tui.widgets.key_bar import KeyBar
 
@@ -35,6 +35,7 @@ class LoadScreen(Screen[None]):
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
         Binding("enter", "open", "Open", show=True),
+        Binding("r", "replay", "Replay"),
         Binding("d,delete", "delete", "Delete"),
     ]
 
@@ -200,6 +201,16 @@ class LoadScreen(Screen[None]):
             notify(self, f"{listing.name}: {listing.error}", severity="error")
             return
         self.post_message(OpenSave(listing.path, replace=True))
+
+    def action_replay(self) -> None:
+        """Replay the selected save move by move (it stays as it is)."""
+        listing = self._selected()
+        if listing is None:
+            return
+        if listing.error:
+            notify(self, f"{listing.name}: {listing.error}", severity="error")
+            return
+        self.post_message(OpenReplay(listing.path))
 
     def action_delete(self) -> None:
         """Delete the selected save after asking."""

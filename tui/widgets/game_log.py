@@ -64,11 +64,19 @@ class GameLog(RichLog, SteadyScrollbars):
             if index == since:
                 divider = len(self.lines)
                 self.write(rich_plain("── Last turn ──", style="bold"), scroll_end=False)
-            self.write(rich_plain(log_line(entry, seats)), scroll_end=False)
-            for effect in entry.effects:
-                self.write(rich_plain(f"  · {effect}", style="dim"), scroll_end=False)
+            self._write_entry(entry, seats)
         height = self.scrollable_content_region.height
         if divider is not None and height and len(self.lines) - divider > height:
             self.scroll_to(y=divider, animate=False, immediate=False)
         else:
             self.scroll_end(animate=False, immediate=False)
+
+    def add_entry(self, entry: LogEntry, seats: tuple[Seat, ...]) -> None:
+        """Write one more entry at the bottom (a replay stepping on: nothing else changed)."""
+        self._write_entry(entry, seats)
+        self.scroll_end(animate=False, immediate=False)
+
+    def _write_entry(self, entry: LogEntry, seats: tuple[Seat, ...]) -> None:
+        self.write(rich_plain(log_line(entry, seats)), scroll_end=False)
+        for effect in entry.effects:
+            self.write(rich_plain(f"  · {effect}", style="dim"), scroll_end=False)
