@@ -344,3 +344,33 @@ def test_review(snap_compare: Any, size: tuple[int, int]) -> None:
         await pilot.pause()
 
     assert snap_compare(app(), terminal_size=size, run_before=before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_replay_watcher(snap_compare: Any, size: tuple[int, int]) -> None:
+    async def before(pilot: Pilot[Any]) -> None:
+        from tests.tui.helpers import random_table
+        from tui.launch import open_replay
+
+        table = random_table("elgrande", ("human", "normal"), 7, until=lambda table: False)
+        open_replay(pilot.app, write_fixed_save(table, "elgrande-done", "El Grande: Ada, Brook"))
+        await pilot.pause()
+
+    assert snap_compare(app(), terminal_size=size, run_before=before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_replay_step(snap_compare: Any, size: tuple[int, int]) -> None:
+    async def before(pilot: Pilot[Any]) -> None:
+        from tests.tui.helpers import random_table
+        from tui.launch import open_replay
+
+        table = random_table("elgrande", ("human", "normal"), 7, until=lambda table: False)
+        open_replay(pilot.app, write_fixed_save(table, "elgrande-done", "El Grande: Ada, Brook"))
+        await pilot.pause()
+        await pilot.press("down", "enter")  # through Ada's eyes
+        await pilot.pause()
+        await pilot.press(*["right"] * 12)
+        await pilot.pause()
+
+    assert snap_compare(app(), terminal_size=size, run_before=before)

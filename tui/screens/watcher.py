@@ -50,7 +50,7 @@ class WatcherScreen(ModalScreen[int | None | str]):
         if choice is OPEN:
             return Content("All open: every hand and secret shown")
         seat = self.seats[choice]
-        return Content.assemble(player_tag(choice, seat.name), f" ({seat.controller.label()})")
+        return Content.assemble(player_tag(choice, seat.name), f" · {seat.controller.label()}")
 
     def on_mount(self) -> None:
         # Before the game is over the board behind must not show through: a curtain.
