@@ -218,6 +218,6 @@ class ReviewScreen(Screen[None]):
             return
         notify(self, f"Move {decision.move_number}, before {table.seats[decision.seat].name} "
                      f"played “{decision.played_text}”; the coach prefers “{decision.best_text}” "
-                     f"({loss_text(decision)}). Nothing can be played here: Escape returns.",
+                     f"({loss_text(decision)}). The arrows step through the game from here; Escape returns.",
                timeout=10)
         self.post_message(ShowPosition(position))
