@@ -45,13 +45,9 @@ def start_new_game(
 
 def open_save(app: App[Any], path: Path | str, replace: bool = False) -> bool:
     """Load a save and show its game screen; False (with a message) if it cannot be read."""
-    try:
-        loaded: LoadedGame = load_table(Path(path))
-    except SaveError as exc:
-        notify(app, exc, severity="error", title="Cannot load the save", timeout=10)
+    loaded = _load(app, path, "Cannot load the save")
+    if loaded is None:
         return False
-    if loaded.warning:
-        notify(app, loaded.warning, severity="warning", timeout=10)
     autosaver = Autosaver.resume(loaded)
     _show(app, screen_for(loaded.header.game_id)(loaded.table, autosaver), replace)
     return True
@@ -60,15 +56,23 @@ def open_save(app: App[Any], path: Path | str, replace: bool = False) -> bool:
 def open_replay(app: App[Any], path: Path | str, replace: bool = False) -> bool:
     """Load a save and replay it from its start (whose eyes: asked when there is a choice);
     False (with a message) if it cannot be read."""
+    loaded = _load(app, path, "Cannot replay the save")
+    if loaded is None:
+        return False
+    watch_replay(app, loaded.table, 0, replace)
+    return True
+
+
+def _load(app: App[Any], path: Path | str, failed: str) -> LoadedGame | None:
+    """The save at ``path``, its warning told; None (the problem told under ``failed``)."""
     try:
         loaded: LoadedGame = load_table(Path(path))
     except SaveError as exc:
-        notify(app, exc, severity="error", title="Cannot replay the save", timeout=10)
-        return False
+        notify(app, exc, severity="error", title=failed, timeout=10)
+        return None
     if loaded.warning:
         notify(app, loaded.warning, severity="warning", timeout=10)
-    watch_replay(app, loaded.table, 0, replace)
-    return True
+    return loaded
 
 
 def watch_replay(app: App[Any], table: Table[Any], at: int | None, replace: bool = False) -> None:

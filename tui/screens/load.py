@@ -194,23 +194,23 @@ class LoadScreen(Screen[None]):
 
     def action_open(self) -> None:
         """Resume the selected save."""
-        listing = self._selected()
-        if listing is None:
-            return
-        if listing.error:
-            notify(self, f"{listing.name}: {listing.error}", severity="error")
-            return
-        self.post_message(OpenSave(listing.path, replace=True))
+        listing = self._openable()
+        if listing is not None:
+            self.post_message(OpenSave(listing.path, replace=True))
 
     def action_replay(self) -> None:
         """Replay the selected save move by move (it stays as it is)."""
+        listing = self._openable()
+        if listing is not None:
+            self.post_message(OpenReplay(listing.path))
+
+    def _openable(self) -> SaveListing | None:
+        """The selected save, unless it is broken (then its problem is told)."""
         listing = self._selected()
-        if listing is None:
-            return
-        if listing.error:
+        if listing is not None and listing.error:
             notify(self, f"{listing.name}: {listing.error}", severity="error")
-            return
-        self.post_message(OpenReplay(listing.path))
+            return None
+        return listing
 
     def action_delete(self) -> None:
         """Delete the selected save after asking."""
