@@ -16,8 +16,8 @@ class Legend(Widget):
 
     GAP = "  "
 
-    def __init__(self, entries: Sequence[Content] = (), *, id: str | None = None) -> None:
-        super().__init__(id=id)
+    def __init__(self, entries: Sequence[Content] = (), *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
         self._entries: tuple[Content, ...] = tuple(entries)
 
     @property
