@@ -374,3 +374,41 @@ def test_replay_step(snap_compare: Any, size: tuple[int, int]) -> None:
         await pilot.pause()
 
     assert snap_compare(app(), terminal_size=size, run_before=before)
+
+
+def elgrande_finished() -> Any:
+    """A 3-player El Grande played to its end by seeded random moves."""
+    from tests.tui.helpers import random_table
+
+    return random_table("elgrande", ("human", "easy", "easy"), seed=4, moves=10**6)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_game_over_chart(snap_compare: Any, size: tuple[int, int]) -> None:
+    """``c`` on the game-over screen: the chart alone, each line drawn with its letter."""
+    async def before(pilot: Pilot[Any]) -> None:
+        await pilot.app.push_screen(GameOverScreen(elgrande_finished()))
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+
+    assert snap_compare(app(), terminal_size=size, run_before=before)
+
+
+@pytest.mark.parametrize("theme", ["meeple-ansi16", "no-color"])
+def test_game_over_chart_without_colours(snap_compare: Any, theme: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The chart in the 16-colour theme, and with NO_COLOR (Textual draws in monochrome):
+    the letters tell the lines apart where the colours cannot."""
+    if theme == "no-color":
+        monkeypatch.setenv("NO_COLOR", "1")  # read (and removed) when the app is made
+    meeple = app()
+
+    async def before(pilot: Pilot[Any]) -> None:
+        if theme != "no-color":
+            pilot.app.theme = theme
+        await pilot.app.push_screen(GameOverScreen(elgrande_finished()))
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+
+    assert snap_compare(meeple, terminal_size=(80, 24), run_before=before)

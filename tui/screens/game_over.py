@@ -1,5 +1,6 @@
 """Game over: the ranking and every scoring category per player (one team column for a
-co-operative game), and the way to the review of the human players' decisions."""
+co-operative game), each player's score by round as a chart (``c``) where the table kept
+the game's positions, and the way to the review of the human players' decisions."""
 
 from __future__ import annotations
 
@@ -14,11 +15,13 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from core.engine import Result
-from core.table import GameTable
+from core.history import score_history
+from core.table import GameTable, Table
 from tui.navigation import BackToMenu, OpenReview
 from tui.text import plain, rich_plain, template
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.players import player_tag
+from tui.widgets.score_chart import ChartLine, ScoreChart, seat_line
 
 
 def ordinal(rank: int) -> str:
@@ -34,11 +37,13 @@ class GameOverScreen(Screen[None]):
     """Shows the result; Enter or Esc returns to the menu. ``extra`` adds a game's own panel;
     ``save`` is the game's save file (``r`` then reviews a game with a human player)."""
 
-    CSS_PATH = "game_over.tcss"
+    CSS_PATH = ["game_over.tcss", "../widgets/score_chart.tcss"]
     BINDINGS = [
         Binding("escape,enter", "menu", "Menu"),
         Binding("b", "board", "Back to board"),
         Binding("r", "review", "Review"),
+        Binding("c", "chart", "Chart"),
+        Binding("c", "scores", "Scores"),
     ]
     HELP_TITLE = "Game over"
 
@@ -48,6 +53,21 @@ class GameOverScreen(Screen[None]):
         self.result: Result = table.result()
         self.extra = extra or Content()
         self.save = save
+        self.chart_lines = self.score_lines()
+        self.charting = False
+        """True while the chart has the page to itself (``c``), under the headline."""
+
+    def score_lines(self) -> list[ChartLine]:
+        """Each player's score by round (the team's in a co-operative game); none for a
+        network table, whose positions stay on the hub."""
+        table = self.table
+        if not isinstance(table, Table):
+            return []
+        history = score_history(table.game, table.history(), [seat.name for seat in table.seats])
+        if table.game.cooperative:
+            return [ChartLine(history.labels[0], history.rounds, history.scores[0], "T", "accent")]
+        return [seat_line(seat, name, history.rounds, history.scores[seat])
+                for seat, name in enumerate(history.labels)]
 
     def compose(self) -> ComposeResult:
         result = self.result
@@ -64,7 +84,8 @@ class GameOverScreen(Screen[None]):
         # game's own panel below the table must stay reachable.
         with VerticalScroll(id="over"):
             yield Static(headline, id="headline")
-            table: DataTable[str | Text] = DataTable(id="breakdown", cursor_type="none", zebra_stripes=True)
+            table: DataTable[str | Text] = DataTable(id="breakdown", cursor_type="none", zebra_stripes=True,
+                                                     classes="scores")
             table.can_focus = False
             order = sorted(range(len(seats)), key=lambda s: (result.ranks[s], s))
             table.add_column("")
@@ -80,11 +101,16 @@ class GameOverScreen(Screen[None]):
             yield table
             if team:
                 members = Content(", ").join(player_tag(s, seats[s].name) for s in range(len(seats)))
-                yield Static(Content.assemble("The team: ", members), classes="note")
+                yield Static(Content.assemble("The team: ", members), classes="note scores")
             for note in result.notes:
-                yield Static(plain(note), classes="note")
+                yield Static(plain(note), classes="note scores")
             if self.extra:
-                yield Static(self.extra, id="extra")
+                yield Static(self.extra, id="extra", classes="scores")
+            if self.chart_lines:
+                # Under the scores, in the room left (a larger screen shows both at once);
+                # on a small one below them, or on its own with ``c``.
+                unit = self.table.game.standings(self.table.view(None)).unit
+                yield ScoreChart(self.chart_lines, title="Score by round", x_label="Round", y_label=unit, id="chart")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -110,10 +136,30 @@ class GameOverScreen(Screen[None]):
                 and self.save is not None and self.save.is_file())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """``r`` (Review) only where there is a review to make."""
+        """``r`` (Review) only where there is a review to make; ``c`` shows the chart
+        (where there is one) or, while it is shown, the scores again."""
         if action == "review":
             return self.can_review()
+        if action == "chart":
+            return bool(self.chart_lines) and not self.charting
+        if action == "scores":
+            return self.charting
         return True
+
+    def action_chart(self) -> None:
+        """Show each player's score by round in place of the scores."""
+        self.show_chart(True)
+
+    def action_scores(self) -> None:
+        """Show the scores again in place of the chart."""
+        self.show_chart(False)
+
+    def show_chart(self, on: bool) -> None:
+        """Give the page to the chart alone (``on``), or to the scores and the chart."""
+        self.charting = on
+        self.set_class(on, "-charting")
+        self.query_one("#over", VerticalScroll).scroll_home(animate=False)
+        self.refresh_bindings()
 
     def action_review(self) -> None:
         """The coach values the human players' decisions and lists the costliest."""
