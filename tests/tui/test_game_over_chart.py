@@ -1,11 +1,13 @@
 """The score-by-round chart on the game-over screen: under the scores for a local table,
-``c`` gives it the page and back, and a network table (no positions here) has none."""
+``c`` gives it the page and back; a network table (no positions here) and a table resumed
+from its saved position (no early positions) have none."""
 
 from __future__ import annotations
 
 import asyncio
 from typing import Any
 
+import pytest
 from textual.widgets import DataTable
 
 from core.history import score_history
@@ -105,8 +107,17 @@ def remote(table: Table[Any]) -> RemoteTable:
     return RemoteTable(table.game, message, lambda sent: None)
 
 
-def test_a_network_table_has_no_chart_and_c_does_nothing() -> None:
-    table = remote(finished("quadropolis", 2))
+def resumed_from_its_snapshot(table: Table[Any]) -> Table[Any]:
+    """``table`` as a save whose moves no longer replay is resumed: at its saved position,
+    with none of the earlier ones (saves.resume)."""
+    return Table(game=table.game, seats=table.seats, seed=table.seed, options=table.options,
+                 _states=[table.state], log=list(table.log))
+
+
+@pytest.mark.parametrize("kind", ["network", "snapshot"])
+def test_a_table_without_the_games_positions_has_no_chart_and_c_does_nothing(kind: str) -> None:
+    local = finished("quadropolis", 2)
+    table = remote(local) if kind == "network" else resumed_from_its_snapshot(local)
     assert table.is_over()
 
     async def main() -> None:

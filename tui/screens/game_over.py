@@ -1,6 +1,7 @@
 """Game over: the ranking and every scoring category per player (one team column for a
-co-operative game), each player's score by round as a chart (``c``) where the table kept
-the game's positions, and the way to the review of the human players' decisions."""
+co-operative game), each player's score by round charted under them (``c``: the chart
+alone) where the table kept the game's positions, and the way to the review of the human
+players' decisions."""
 
 from __future__ import annotations
 
@@ -59,11 +60,15 @@ class GameOverScreen(Screen[None]):
 
     def score_lines(self) -> list[ChartLine]:
         """Each player's score by round (the team's in a co-operative game); none for a
-        network table, whose positions stay on the hub."""
+        network table, whose positions stay on the hub, nor for one resumed from its saved
+        position (its moves no longer replay), which lacks the earlier ones."""
         table = self.table
         if not isinstance(table, Table):
             return []
-        history = score_history(table.game, table.history(), [seat.name for seat in table.seats])
+        states = table.history()
+        if len(states) != len(table.log) + 1:
+            return []
+        history = score_history(table.game, states, [seat.name for seat in table.seats])
         if table.game.cooperative:
             return [ChartLine(history.labels[0], history.rounds, history.scores[0], "T", "accent")]
         return [seat_line(seat, name, history.rounds, history.scores[seat])
@@ -147,11 +152,11 @@ class GameOverScreen(Screen[None]):
         return True
 
     def action_chart(self) -> None:
-        """Show each player's score by round in place of the scores."""
+        """Give the page to the chart, under the headline."""
         self.show_chart(True)
 
     def action_scores(self) -> None:
-        """Show the scores again in place of the chart."""
+        """Show the scores again, the chart under them."""
         self.show_chart(False)
 
     def show_chart(self, on: bool) -> None:
