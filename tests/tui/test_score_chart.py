@@ -92,6 +92,9 @@ def test_set_lines_draws_other_lines() -> None:
             await pilot.pause()
             assert "C Cyd" in str(chart.query_one(".score-chart--legend").render())
             assert cells(chart, "C") and not cells(chart, "A")
+            chart.set_lines([ChartLine("Nobody", (), (), "N")])  # nothing to draw yet
+            await pilot.pause()
+            assert not cells(chart, "N")
 
     asyncio.run(main())
 

@@ -59,7 +59,7 @@ def seat_line(seat: int, label: str, xs: Sequence[float], ys: Sequence[float]) -
 
 def integer_ticks(low: float, high: float, most: int) -> list[int]:
     """Whole-number ticks from ``low`` to ``high``, a round step apart (1, 2, 5, 10, 20...),
-    at most ``most`` of them (at least the step's multiples around one value).
+    at most ``most`` of them; the whole number nearest ``low`` when none lies between.
 
     >>> integer_ticks(0, 4, 10)
     [0, 1, 2, 3, 4]
@@ -69,13 +69,15 @@ def integer_ticks(low: float, high: float, most: int) -> list[int]:
     [-40, -20, 0, 20]
     >>> integer_ticks(3, 3, 5)
     [3]
+    >>> integer_ticks(-2.5, -0.5, 5), integer_ticks(0.2, 0.4, 5)
+    ([-2, -1], [0])
     """
     most = max(1, most)
     step = 1
     while (math.floor(high / step) - math.ceil(low / step)) + 1 > most:
         step = _next_step(step)
     first = math.ceil(low / step) * step
-    return list(range(int(first), int(high) + 1, step)) or [round(low)]
+    return list(range(first, math.floor(high) + 1, step)) or [round(low)]
 
 
 def _next_step(step: int) -> int:
@@ -112,15 +114,15 @@ class _Plot(PlotextPlot):
 
     def render(self) -> RenderResult:
         """Plot the chart's lines in the current theme's colours, then let plotext draw."""
-        if not self.chart.lines:
+        xs = [x for line in self.chart.lines for x in line.xs]
+        ys = [y for line in self.chart.lines for y in line.ys]
+        if not xs:
             return Text("")
         plt = self.plt
         plt.clear_data()
         variables = self.app.theme_variables
         for line in self.chart.lines:
             plt.plot(list(line.xs), list(line.ys), marker=line.marker, color=plot_colour(variables.get(line.colour)))
-        xs = [x for line in self.chart.lines for x in line.xs]
-        ys = [y for line in self.chart.lines for y in line.ys]
         width, height = self.size
         # A tick label needs a few cells across and a row between it and the next.
         x_ticks = integer_ticks(min(xs), max(xs), max(2, (width - 8) // 6))
