@@ -54,6 +54,9 @@ class ReplayTable(TableEvents):
                              else "this game's hidden information cannot be shown before it ends")
         self._table = table
         self._states = table.history()
+        if len(self._states) != len(table.log) + 1:  # resumed from its saved position
+            raise ValueError("this save's moves no longer replay with these rules, so it "
+                             "cannot be stepped through")
         self._listeners: list[Any] = []
         self.viewer = viewer
         self.game = table.game

@@ -202,9 +202,11 @@ class Table(TableEvents, Generic[A]):
         return self._states[-1]
 
     def history(self) -> list[Any]:
-        """Every true state of the game so far: index ``i`` is the position after the first
-        ``i`` moves of :attr:`log` (0: the setup). For replays and score charts; the states
-        must not be changed."""
+        """Every true state this table holds: index ``i`` is the position after the first
+        ``i`` moves of :attr:`log` (0: the setup) — for a table built by replaying its moves.
+        A save whose moves no longer replay is resumed from its saved position alone: then
+        there are fewer states than moves + 1. For replays and score charts; the states must
+        not be changed."""
         return list(self._states)
 
     def view(self, seat: int | None) -> Any:

@@ -292,9 +292,12 @@ def _replay(parser: Parser, args: argparse.Namespace) -> int:
 
     try:  # the whole game is replayed here already: a save that cannot be is said now
         path = resolve_save(args.save)
-        open_save(path)
+        table = open_save(path).table
     except OSError as exc:  # (a SaveError is one)
         parser.error(_file_problem(args.save, exc))
+    if len(table.history()) != len(table.log) + 1:  # resumed from its saved position alone
+        parser.error(f"{_quoted(str(args.save))}: its moves no longer replay with these rules, "
+                     "so it cannot be stepped through (it can still be resumed)")
     from tui.app import StartRequest
 
     return _run_app(StartRequest(replay=Path(path)))

@@ -83,7 +83,11 @@ def watch_replay(app: App[Any], table: Table[Any], at: int | None, replace: bool
     def show(viewer: int | None | str) -> None:
         if isinstance(viewer, str):  # (cancelled)
             return
-        replay = ReplayTable(table, viewer, at)
+        try:
+            replay = ReplayTable(table, viewer, at)
+        except ValueError as exc:  # a save resumed from its saved position: no moves to step
+            notify(app, f"Cannot replay this game: {exc}.", severity="error", timeout=10)
+            return
         _show(app, screen_for(table.game.info.id)(replay, None), replace)
 
     if len(choices) == 1:

@@ -91,3 +91,10 @@ def test_nothing_can_be_played_undone_or_hinted_but_a_finished_game_can_go_on_an
     assert len(whole.log) > 4 and replay.at == 4
     with pytest.raises(IllegalAction):
         ReplayTable(played(moves=6), 0, at=3).from_here()
+
+
+def test_a_table_resumed_from_its_saved_position_alone_cannot_be_replayed() -> None:
+    whole = played()
+    resumed = Table(game=GAME, seats=SEATS, seed=5, options=OPTIONS, _states=[whole.state], log=list(whole.log))
+    with pytest.raises(ValueError, match="no longer replay"):
+        ReplayTable(resumed, 0)

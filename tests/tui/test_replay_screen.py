@@ -16,7 +16,7 @@ from textual.widgets import DataTable
 from core.history import round_starts
 from core.replay import OPEN, ReplayTable
 from core.table import Table
-from saves import list_saves, load_table
+from saves import LoadedGame, list_saves, load_table
 from tests.tui.helpers import random_table, wait_for_screen, write_fixed_save
 from tui.app import MeepleApp, StartRequest
 from tui.cli import main as cli_main
@@ -24,7 +24,9 @@ from tui.games.elgrande import ElGrandeScreen
 from tui.games.quadropolis import QuadropolisScreen
 from tui.screens.game import GameScreen
 from tui.screens.load import LoadScreen
+from tui.screens.chart import ChartScreen
 from tui.screens.watcher import WatcherScreen
+from tui.widgets.score_chart import ScoreChart
 from tui.widgets.replay_moves import ReplayMoves
 from tui.widgets.status import StatusLine
 
@@ -232,3 +234,40 @@ def test_meeple_replay_refuses_a_missing_or_broken_save(tmp_path: Path,
         assert exit_.value.code == 2
         err = capsys.readouterr().err
         assert "Traceback" not in err and err.startswith("meeple replay: error: ")
+
+
+def test_c_charts_each_players_score_by_round_up_to_the_move_shown() -> None:
+    table = finished("quadropolis")
+    path = write_fixed_save(table, "qp", "Quadropolis: Ada, Brook")
+    starts = round_starts(table.game, table.history())
+
+    async def main() -> None:
+        app = MeepleApp(StartRequest(replay=path), bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await wait_for_screen(pilot, QuadropolisScreen)
+            await step(pilot, "pagedown", "pagedown", "c")
+            chart = await wait_for_screen(pilot, ChartScreen)
+            lines = chart.query_one(ScoreChart).lines
+            assert [line.marker for line in lines] == ["A", "B"]
+            assert lines[0].xs == (0, 1, 2, 3)  # up to round 3, just begun: not the rounds to come
+            assert chart.chart_title == f"Score by round, after move {starts[2]}"
+            await step(pilot, "c")
+            assert app.screen is screen and screen.table.at == starts[2]
+
+    import asyncio
+
+    asyncio.run(main())
+
+
+def test_a_save_resumed_from_its_saved_position_alone_is_not_replayed(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    table = finished("quadropolis")
+    path = write_fixed_save(table, "qp", "Quadropolis: Ada, Brook")
+    resumed = Table(game=table.game, seats=table.seats, seed=table.seed, options=table.options,
+                    _states=[table.state], log=list(table.log))
+    fake = lambda _: LoadedGame(resumed, path, "qp", None)  # type: ignore[arg-type]  # noqa: E731
+    monkeypatch.setattr("saves.resume.open_save", fake)
+    monkeypatch.setattr("saves.open_save", fake, raising=False)  # (the package keeps what it imported)
+    with pytest.raises(SystemExit) as exit_:
+        cli_main(["replay", str(path)])
+    assert exit_.value.code == 2 and "no longer replay" in capsys.readouterr().err

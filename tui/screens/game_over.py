@@ -16,13 +16,12 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from core.engine import Result
-from core.history import score_history
 from core.table import GameTable, Table
 from tui.navigation import BackToMenu, OpenReview
 from tui.text import plain, rich_plain, template
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.players import player_tag
-from tui.widgets.score_chart import ChartLine, ScoreChart, seat_line
+from tui.widgets.score_chart import ChartLine, ScoreChart, history_lines
 
 
 def ordinal(rank: int) -> str:
@@ -68,11 +67,7 @@ class GameOverScreen(Screen[None]):
         states = table.history()
         if len(states) != len(table.log) + 1:
             return []
-        history = score_history(table.game, states, [seat.name for seat in table.seats])
-        if table.game.cooperative:
-            return [ChartLine(history.labels[0], history.rounds, history.scores[0], "T", "accent")]
-        return [seat_line(seat, name, history.rounds, history.scores[seat])
-                for seat, name in enumerate(history.labels)]
+        return history_lines(table.game, states, [seat.name for seat in table.seats])
 
     def compose(self) -> ComposeResult:
         result = self.result

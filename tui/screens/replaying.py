@@ -17,9 +17,11 @@ from textual.content import Content
 
 from core.replay import OPEN, ReplayTable, perspectives
 from tui.navigation import PlayFrom, WatchReplay
+from tui.screens.chart import ChartScreen
 from tui.text import notify, plain
 from tui.widgets.players import player_tag
 from tui.widgets.replay_moves import ReplayMoves
+from tui.widgets.score_chart import history_lines
 
 if TYPE_CHECKING:
     from tui.screens.game import GameScreen
@@ -36,6 +38,7 @@ KEYS = [
     Binding("enter", "replay('moves')", "Moves", priority=True, show=False),
     Binding("v", "replay('watch')", "View as"),
     Binding("p", "replay('play')", "Play on"),
+    Binding("c", "replay('chart')", "Chart"),
 ]
 """The replay's keys, before the screen's own (the key bar shows them first)."""
 
@@ -46,6 +49,7 @@ HELP = [
     ("m", "The list of every move: moving in it moves the board (Enter or Escape returns)"),
     ("v", "Whose eyes: a seat's (only what it saw then) or, once the game is over, all open"),
     ("p", "Play on from here: a new game (a new save) from this position, same seats"),
+    ("c", "Each player's score by round, up to the move shown"),
 ]
 
 
@@ -114,6 +118,9 @@ class Replaying:
         if where == "play":
             self.play_on()
             return
+        if where == "chart":
+            self.chart()
+            return
         rounds = table.round_starts()
         target = {
             "back": table.at - 1,
@@ -140,6 +147,15 @@ class Replaying:
             notify(self.screen, f"Nobody else's view to choose: {why}.")
             return
         self.screen.post_message(WatchReplay(self.table.base, self.table.at, replace=True))
+
+    def chart(self) -> None:
+        """``c``: each player's score by round up to the position shown (public scores)."""
+        table = self.table
+        states = table.base.history()[: table.at + 1]
+        lines = history_lines(table.game, states, [seat.name for seat in table.seats])
+        unit = table.game.standings(table.view(None)).unit
+        moment = f"after move {table.at}" if table.at else "at the start"
+        self.screen.app.push_screen(ChartScreen(lines, f"Score by round, {moment}", "Round", unit))
 
     def play_on(self) -> None:
         """``p``: a new game from this position (only once the whole game is over)."""

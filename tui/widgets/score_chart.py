@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult, RenderResult
@@ -23,6 +23,8 @@ from textual.widget import Widget
 from textual.widgets import Static
 from textual_plotext import PlotextPlot
 
+from core.engine import Game
+from core.history import score_history
 from core.words import visible
 from tui.text import plain
 from tui.widgets.legend import Legend
@@ -181,3 +183,13 @@ class ScoreChart(Widget):
         self.lines = tuple(lines)
         self.query_one(Legend).set_entries(self.legend())
         self.query_one(_Plot).refresh()
+
+
+def history_lines(game: Game[Any, Any], states: Sequence[Any], seat_names: Sequence[str]) -> list[ChartLine]:
+    """Each seat's score by round over ``states`` (positions from the setup on, one per
+    move: :meth:`core.table.Table.history`), or the team's, drawn "T", in a co-operative game."""
+    history = score_history(game, states, seat_names)
+    if game.cooperative:
+        return [ChartLine(history.labels[0], history.rounds, history.scores[0], "T", "accent")]
+    return [seat_line(seat, name, history.rounds, history.scores[seat])
+            for seat, name in enumerate(history.labels)]
