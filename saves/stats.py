@@ -124,7 +124,7 @@ class PlayerStats:
     score_sum: int = 0
     best: int | None = None
     against: dict[str, int] = field(default_factory=dict)
-    """Bot level -> games played against at least one bot of that level."""
+    """Bot level -> games played against at least one bot of that level (easy first)."""
 
     @property
     def win_rate(self) -> float | None:
@@ -146,7 +146,7 @@ class PlayerStats:
             "win_rate": None if self.win_rate is None else round(self.win_rate, 4),
             "average": None if self.average is None else round(self.average, 2),
             "best": self.best,
-            "against": dict(sorted(self.against.items(), key=lambda item: _level_key(item[0]))),
+            "against": dict(self.against),
         }
 
 
@@ -280,6 +280,8 @@ def _by_game(players: dict[tuple[str, str], PlayerStats],
         entry = listing(game_id)
         rows = sorted((r for (g, _), r in players.items() if g == game_id),
                       key=lambda r: (-r.games, r.name.casefold(), r.name))
+        for record in rows:
+            record.against = dict(sorted(record.against.items(), key=lambda item: _level_key(item[0])))
         team_rows = sorted((r for (g, _), r in teams.items() if g == game_id),
                            key=lambda r: _level_key(r.difficulty))
         games.append(GameStats(game_id, entry.title, entry.cooperative, tuple(rows), tuple(team_rows)))
