@@ -25,12 +25,12 @@ read is skipped and counted in :attr:`Stats.broken`, never an error.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 from core.registry import UnknownGame, game_ids, listing
-from saves.format import SaveHeader, SaveResult
+from saves.format import SaveHeader, SaveResult, parse_time
 from saves.resume import open_save
 from saves.store import list_saves, table_result
 
@@ -125,6 +125,8 @@ class PlayerStats:
     best: int | None = None
     against: dict[str, int] = field(default_factory=dict)
     """Bot level -> games played against at least one bot of that level (easy first)."""
+    last_played: str = ""
+    """When their latest game was last played (ISO-8601 UTC text, as in save headers)."""
 
     @property
     def win_rate(self) -> float | None:
@@ -147,6 +149,7 @@ class PlayerStats:
             "average": None if self.average is None else round(self.average, 2),
             "best": self.best,
             "against": dict(self.against),
+            "last_played": self.last_played,
         }
 
 
@@ -237,6 +240,8 @@ def compute_stats(source: StatsSource, game: str | None = None) -> Stats:
             name = header.players[seat].name
             record = players.setdefault((header.game_id, name), PlayerStats(header.game_id, name))
             record.games += 1
+            if entry.when > _when(record.last_played):
+                record.last_played = header.updated
             if not team:
                 for level in levels:
                     record.against[level] = record.against.get(level, 0) + 1
@@ -308,6 +313,50 @@ def scores_over_time(source: StatsSource, player: str, game: str,
 def read_stats(directory: Path | str | None = None, game: str | None = None) -> Stats:
     """:func:`compute_stats` of :func:`read_source`: the records from the saves folder."""
     return compute_stats(read_source(directory), game)
+
+
+# --- the figures as players read them (the command's tables and the screen's) -------------
+
+
+def wins_text(wins: float) -> str:
+    """Wins as text: whole, or to two places when a first place was shared ("1.33").
+
+    >>> wins_text(3.0), wins_text(0.5), wins_text(4 / 3)
+    ('3', '0.5', '1.33')
+    """
+    return f"{wins:.0f}" if wins == round(wins) else f"{wins:.2f}".rstrip("0")
+
+
+def percent_text(rate: float | None) -> str:
+    """A rate as a whole percentage ("67%"), "-" when there is none yet."""
+    return "-" if rate is None else f"{rate * 100:.0f}%"
+
+
+def average_text(value: float | None) -> str:
+    """An average to one place ("27.5"), "-" when there is none yet."""
+    return "-" if value is None else f"{value:.1f}"
+
+
+def whole_text(value: int | None) -> str:
+    """A whole figure, "-" when there is none yet."""
+    return "-" if value is None else str(value)
+
+
+def player_figures(record: PlayerStats) -> list[str]:
+    """A player's figures as text: games, finished, wins, win rate, average, best."""
+    return [str(record.games), str(record.finished), wins_text(record.wins),
+            percent_text(record.win_rate), average_text(record.average), whole_text(record.best)]
+
+
+def team_figures(record: TeamStats) -> list[str]:
+    """A team record's figures as text: games, finished, won, lost, best."""
+    return [str(record.games), str(record.finished), str(record.won), str(record.lost),
+            whole_text(record.best)]
+
+
+def _when(text: str) -> datetime:
+    """An ISO time from a header as a datetime; the earliest one for none yet."""
+    return parse_time(text) if text else datetime.min.replace(tzinfo=timezone.utc)
 
 
 def _level_key(level: str) -> tuple[int, str]:

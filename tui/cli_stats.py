@@ -103,8 +103,9 @@ def game_text(entry: GameStats, layout: Layout) -> str:
 
 def player_cells(record: PlayerStats, against: bool = True) -> list[str]:
     """A player's row: name (control characters visible), then the figures as text."""
-    cells = [visible(record.name), str(record.games), str(record.finished), wins_text(record.wins),
-             percent(record.win_rate), decimal(record.average), dash(record.best)]
+    from saves.stats import player_figures
+
+    cells = [visible(record.name), *player_figures(record)]
     if against:
         cells.append(against_text(record.against))
     return cells
@@ -112,32 +113,9 @@ def player_cells(record: PlayerStats, against: bool = True) -> list[str]:
 
 def team_cells(record: TeamStats) -> list[str]:
     """A team record's row."""
-    return [visible(record.difficulty), str(record.games), str(record.finished), str(record.won),
-            str(record.lost), dash(record.best)]
+    from saves.stats import team_figures
 
-
-def wins_text(wins: float) -> str:
-    """Wins as text: whole, or to two places when a first place was shared ("1.33").
-
-    >>> wins_text(3.0), wins_text(0.5), wins_text(4 / 3)
-    ('3', '0.5', '1.33')
-    """
-    return f"{wins:.0f}" if wins == round(wins) else f"{wins:.2f}".rstrip("0")
-
-
-def percent(rate: float | None) -> str:
-    """A rate as a whole percentage ("67%"), "-" when there is none."""
-    return "-" if rate is None else f"{rate * 100:.0f}%"
-
-
-def decimal(value: float | None) -> str:
-    """A figure to one place ("27.5"), "-" when there is none."""
-    return "-" if value is None else f"{value:.1f}"
-
-
-def dash(value: int | None) -> str:
-    """A whole figure, "-" when there is none."""
-    return "-" if value is None else str(value)
+    return [visible(record.difficulty), *team_figures(record)]
 
 
 def against_text(against: dict[str, int]) -> str:

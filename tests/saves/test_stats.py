@@ -83,6 +83,7 @@ def test_records_from_good_broken_and_unfinished_saves(folder: Path) -> None:
     assert (brook.games, brook.finished, brook.wins, brook.win_rate, brook.average, brook.best) == (
         2, 1, 0.5, 0.5, 30.0, 30)
     assert brook.against == {"hard": 1}
+    assert (ada.last_played, brook.last_played) == ("2026-11-29T12:03:00Z", "2026-11-29T12:03:00Z")
 
 
 def test_a_player_with_no_finished_game_has_no_rate_or_scores(folder: Path) -> None:
@@ -134,7 +135,8 @@ def test_game_filter_and_json(folder: Path) -> None:
     pig = data["games"][1]
     assert pig["players"][0] == {"name": "Ada", "games": 3, "finished": 2, "wins": 0.5,
                                  "win_rate": 0.25, "average": 27.5, "best": 30,
-                                 "against": {"easy": 1, "hard": 1}}
+                                 "against": {"easy": 1, "hard": 1},
+                                 "last_played": "2026-11-29T12:03:00Z"}
 
 
 def test_an_empty_or_missing_folder_has_no_records(tmp_path: Path) -> None:
