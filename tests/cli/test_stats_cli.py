@@ -48,7 +48,8 @@ def folder_of_saves() -> dict[str, Any]:
     start_save()
     finished("settlement", [Seat(0, "Ada")], 5, "town", {"difficulty": "hard"})
     write_garbage("bad")
-    return tomllib.loads(path.read_text("utf-8"))["header"]["result"]
+    result: dict[str, Any] = tomllib.loads(path.read_text("utf-8"))["header"]["result"]
+    return result
 
 
 def test_text_tables(capsys: pytest.CaptureFixture[str]) -> None:

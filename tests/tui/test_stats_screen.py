@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.coordinate import Coordinate
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static, TabbedContent
 
@@ -55,7 +56,8 @@ def test_open_from_the_menu_read_the_records_and_go_back() -> None:
         assert detail(screen) == "Ada · last played 2026-11-01 12:30 · against bots: hard 3 games"
         await pilot.press("down")
         assert detail(screen).startswith("Brook · last played")
-        assert screen.highlighted_player() is not None and screen.highlighted_player().name == "Brook"
+        brook = screen.highlighted_player()
+        assert brook is not None and brook.name == "Brook"
 
         await pilot.press("right")
         await pilot.pause()
@@ -121,12 +123,12 @@ def test_a_larger_terminal_keeps_long_names_on_one_line() -> None:
         write_stats_saves()
         screen = await open_stats(pilot, "t")
         table = screen.query_one("#players-quadropolis", DataTable)
-        assert table.rows[table.coordinate_to_cell_key((2, 0)).row_key].height == 2  # wrapped at 80
+        assert table.rows[table.coordinate_to_cell_key(Coordinate(2, 0)).row_key].height == 2  # wrapped at 80
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
         await pilot.pause()
         table = screen.query_one("#players-quadropolis", DataTable)
-        assert table.rows[table.coordinate_to_cell_key((2, 0)).row_key].height == 1
+        assert table.rows[table.coordinate_to_cell_key(Coordinate(2, 0)).row_key].height == 1
         assert app.focused is table
 
     run(body)
