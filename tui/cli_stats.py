@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import TYPE_CHECKING, Callable, NoReturn, Protocol, Sequence, TypeVar
+from typing import TYPE_CHECKING, Callable, Sequence, TypeVar
 
 from core.words import visible
+from tui.cli_review import UsageError
 
 if TYPE_CHECKING:
     from saves.stats import GameStats, PlayerStats, Stats, TeamStats
@@ -26,12 +27,6 @@ if TYPE_CHECKING:
 P = TypeVar("P", bound=argparse.ArgumentParser)
 Layout = Callable[[Sequence[str], Sequence[Sequence[str]]], str]
 """Lays out a plain text table: headers, then rows (:func:`tui.cli.format_table`)."""
-
-
-class UsageError(Protocol):
-    """The command's parser: ``error`` prints one line and the usage, and exits 2."""
-
-    def error(self, message: str) -> NoReturn: ...
 
 
 def add_parser(sub: argparse._SubParsersAction[P]) -> P:
