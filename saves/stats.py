@@ -3,8 +3,8 @@
 :func:`read_source` lists the saves folder (:func:`saves.store.list_saves`, whose verdicts
 are remembered, so reading it again is quick) and keeps what statistics need of each
 readable save: its header and, once the game is over, its result (totals and ranks per
-seat, kept in the header; a save written before headers kept it gets the result of its
-replayed game). :func:`compute_stats` adds them up per player name and game:
+seat, kept in the header; for a save written before headers kept it, the listing gives the
+result of its replayed game). :func:`compute_stats` adds them up per player name and game:
 
 - games, finished, wins (a first place shared among k seats counts 1/k), the win rate
   (of finished games), the average and best final score, and how many games they played
@@ -31,8 +31,7 @@ from typing import Any
 
 from core.registry import UnknownGame, game_ids, listing
 from saves.format import SaveHeader, SaveResult, parse_time
-from saves.resume import open_save
-from saves.store import list_saves, table_result
+from saves.store import list_saves
 
 TEAM_OPTION = "difficulty"
 """The option a co-operative game's team record is kept by (Settlement's difficulty)."""
@@ -75,13 +74,12 @@ def read_source(directory: Path | str | None = None) -> StatsSource:
             broken.append((entry.name, entry.error or "it cannot be read"))
             continue
         problem = _game_problem(header)
-        result = header.result
-        if problem is None and header.over and result is None:
-            result, problem = _replayed_result(entry.path)
+        if problem is None and header.over and header.result is None:
+            problem = "its final scores cannot be added up"
         if problem is not None:
             broken.append((entry.name, problem))
         else:
-            played.append(Played(entry.name, header, result))
+            played.append(Played(entry.name, header, header.result))
     return StatsSource(tuple(played), tuple(broken))
 
 
@@ -97,18 +95,6 @@ def _game_problem(header: SaveHeader) -> str | None:
         kind = "a team" if header.result.cooperative else "a competitive"
         return f"its result is {kind} result, which a game of '{header.game_id}' does not have"
     return None
-
-
-def _replayed_result(path: Path) -> tuple[SaveResult | None, str | None]:
-    """The result of the finished game saved at ``path``, from its replayed table (a save
-    whose remembered header has none), or the problem."""
-    try:
-        result = table_result(open_save(path).table)
-    except Exception as exc:  # a SaveError, or a rules bug while replaying
-        return None, f"it cannot be opened ({str(exc)[:160]})"
-    if result is None:
-        return None, "its final scores cannot be added up"
-    return result, None
 
 
 @dataclass

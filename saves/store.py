@@ -161,9 +161,14 @@ def _verdict(path: Path, info: os.stat_result | None, remembered: VerdictStore) 
         if earlier.error is not None:
             return (None, earlier.error, None)
         try:  # the remembered header is checked as strictly as one read from the file
-            return (header_from_document({"header": earlier.header}), None, earlier.warning)
+            header = header_from_document({"header": earlier.header})
         except (Invalid, ValueError, TypeError, KeyError, AttributeError):
             pass  # a damaged cache entry: open the file instead
+        else:
+            # A finished game remembered without its result was listed before results
+            # were kept: it is opened again, for the result.
+            if not (header.over and header.result is None):
+                return (header, None, earlier.warning)
     try:
         loaded = resume.open_save(path)
     except SaveError as exc:

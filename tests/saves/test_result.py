@@ -88,6 +88,26 @@ def test_the_added_result_is_remembered_across_runs(folder: Path, monkeypatch: p
     assert listing.header.result.totals == GAME.result(table.state).totals
 
 
+def test_a_finished_header_remembered_without_result_is_opened_again(
+        folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from saves import store
+
+    table, path = _finished(folder)
+    _strip_result(path)
+    with monkeypatch.context() as patch:  # listed by a version that kept no results
+        patch.setattr(store, "_with_result", lambda header, table: header)
+        [before] = list_saves(folder)
+    assert before.header is not None and before.header.result is None
+    monkeypatch.setattr(store, "_verdicts", {})  # a new process, with that cache file
+    [listing] = list_saves(folder)
+    assert listing.header is not None and listing.header.result is not None
+    assert listing.header.result.totals == GAME.result(table.state).totals
+    monkeypatch.setattr(store, "_verdicts", {})
+    monkeypatch.setattr(store.resume, "open_save", _must_not_open)  # now remembered with it
+    [again] = list_saves(folder)
+    assert again.header == listing.header
+
+
 def _must_not_open(path: Any) -> Any:
     raise AssertionError("the save was opened again")
 

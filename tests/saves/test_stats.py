@@ -145,19 +145,27 @@ def test_an_empty_or_missing_folder_has_no_records(tmp_path: Path) -> None:
         assert stats.games == () and stats.saves == 0 and stats.broken == ()
 
 
-def test_an_older_save_without_result_gets_its_replayed_result(folder: Path,
-                                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    from saves import store
-
+def test_an_older_save_without_result_counts_with_its_replayed_result(folder: Path) -> None:
     path = _pig(folder, "old", make_seats(("Ada", "Brook")), 1)
-    expected = tomllib.loads(path.read_text("utf-8"))["header"]["result"]["totals"]
     doc = tomllib.loads(path.read_text("utf-8"))
-    del doc["header"]["result"]
+    expected = doc["header"].pop("result")["totals"]
     path.write_text(tomli_w.dumps(doc), encoding="utf-8")
-    # A verdict remembered before listings added results: the header comes without one.
-    monkeypatch.setattr(store, "_with_result", lambda header, table: header)
     [played] = read_source(folder).played
     assert played.result is not None and list(played.result.totals) == expected
+
+
+def test_a_finished_game_whose_scores_cannot_be_added_up_is_skipped(
+        folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(state: object) -> object:
+        raise ZeroDivisionError("scoring bug")
+
+    monkeypatch.setattr(GAME, "result", broken)
+    _pig(folder, "unscored", make_seats(("Ada", "Brook")), 1)
+    _pig(folder, "going", make_seats(("Ada", "Brook")), 2, finished=False)
+    stats = read_stats(folder)
+    assert stats.broken == (("unscored", "its final scores cannot be added up"),)
+    ada = stats.games[0].player("Ada")
+    assert ada is not None and (ada.games, ada.finished) == (1, 0)
 
 
 def test_a_result_of_the_wrong_kind_is_skipped(folder: Path) -> None:
