@@ -41,12 +41,15 @@ _USUAL_ORDER = ("easy", "normal", "hard")
 
 @dataclass(frozen=True)
 class Played:
-    """One readable save as statistics see it: its name, header and result (None while
-    the game goes on)."""
+    """One readable save as statistics see it: its name and header."""
 
     name: str
     header: SaveHeader
-    result: SaveResult | None
+
+    @property
+    def result(self) -> SaveResult | None:
+        """The final scores and ranks; None while the game goes on."""
+        return self.header.result
 
     @property
     def when(self) -> datetime:
@@ -79,7 +82,7 @@ def read_source(directory: Path | str | None = None) -> StatsSource:
         if problem is not None:
             broken.append((entry.name, problem))
         else:
-            played.append(Played(entry.name, header, header.result))
+            played.append(Played(entry.name, header))
     return StatsSource(tuple(played), tuple(broken))
 
 
@@ -307,10 +310,10 @@ def read_stats(directory: Path | str | None = None, game: str | None = None) -> 
 def wins_text(wins: float) -> str:
     """Wins as text: whole, or to two places when a first place was shared ("1.33").
 
-    >>> wins_text(3.0), wins_text(0.5), wins_text(4 / 3)
-    ('3', '0.5', '1.33')
+    >>> wins_text(3.0), wins_text(0.5), wins_text(4 / 3), wins_text(0.1 * 3), wins_text(0.3 * 3 + 0.1)
+    ('3', '0.5', '1.33', '0.3', '1')
     """
-    return f"{wins:.0f}" if wins == round(wins) else f"{wins:.2f}".rstrip("0")
+    return f"{wins:.2f}".rstrip("0").rstrip(".")
 
 
 def percent_text(rate: float | None) -> str:
