@@ -1,5 +1,5 @@
 """`make bench`: start-up, key latency (in-process and through a pty), playout speed, bot timing,
-save/load, memory.
+save/load, statistics over 1,000 saves, memory.
 
 Prints a small table of figures. Nothing is asserted: compare runs by eye or by script.
 ``python -m bench --quick`` uses smaller samples; ``--strength N`` plays N bot games per
@@ -347,6 +347,14 @@ def bench_saves() -> None:
         row(f"{game_id}: load + replay + verify a full game", f"{load_ms:.1f} ms")
 
 
+def bench_stats(quick: bool) -> None:
+    """`meeple stats` over 1,000 saves, cold and warm, beside listing them and reading their
+    bytes; see bench/stats.py."""
+    from bench import stats
+
+    stats.run(quick, row=row)
+
+
 def peak_rss() -> None:
     """Peak resident memory of this process and of the start-up probes."""
     own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
@@ -405,6 +413,7 @@ def main() -> None:
     section("Random playouts", bench_playouts, 1.0 if quick else 3.0)
     section("Bot decision time", bench_bot_times, 5 if quick else 20)
     section("Saves", bench_saves)
+    section("Statistics over 1,000 saves", bench_stats, quick)
     if strength:
         section("Bot strength (2 players)", bench_strength, strength)
         section("Bot strength (4 players)", bench_strength_four, max(1, strength // 2))

@@ -26,13 +26,16 @@ _MODULES: dict[str, str] = {
 
 
 class Listing(NamedTuple):
-    """What a list of games shows about one: its :class:`GameInfo` minus the options."""
+    """What a list of games shows about one: its :class:`GameInfo` minus the options, and
+    whether the seats play as one team (:attr:`Game.cooperative`: statistics keep a team
+    record for it without importing its engine)."""
 
     id: str
     title: str
     min_players: int
     max_players: int
     blurb: str
+    cooperative: bool = False
 
 
 # id -> listing, in the order of _MODULES; each equal to its engine's info.
@@ -61,6 +64,7 @@ _LISTINGS: dict[str, Listing] = {
         "settlement", "Settlement (Osada)", 1, 9,
         "Nine villagers share one stock: hunt, farm, mine, smelt and trade round the track, "
         "build and invent, and fill the pyramid of contentment before time or food runs out.",
+        cooperative=True,
     ),
 }
 
@@ -103,8 +107,10 @@ def listing(game_id: str) -> Listing:
     known = _LISTINGS.get(game_id)
     if known is not None and game_id in _MODULES:
         return known
-    info = get_game(game_id).info
-    return Listing(info.id, info.title, info.min_players, info.max_players, info.blurb)
+    game = get_game(game_id)
+    info = game.info
+    return Listing(info.id, info.title, info.min_players, info.max_players, info.blurb,
+                   game.cooperative)
 
 
 def listings() -> list[Listing]:

@@ -10,7 +10,8 @@ Modules: :mod:`saves.paths` (folders, slugs), :mod:`saves.atomic` (crash-safe wr
 (dataclasses, validation), :mod:`saves.reading` (resolve/read),
 :mod:`saves.resume` (:func:`load_table`, :func:`open_save`), :mod:`saves.store`
 (list/write/delete), :mod:`saves.autosave`, :mod:`saves.review` (the post-game review kept
-in a save: :func:`open_review`, :func:`run_review`, :func:`write_review`), :mod:`saves.settings`.
+in a save: :func:`open_review`, :func:`run_review`, :func:`write_review`), :mod:`saves.stats`
+(players' records computed from the saves folder), :mod:`saves.settings`.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ if TYPE_CHECKING:  # the names, for type checkers; at run time each is imported 
         PlayerRecord,
         SaveFile,
         SaveHeader,
+        SaveResult,
         UndecodedAction,
         app_version,
         state_hash,
@@ -67,6 +69,7 @@ _HOMES: dict[str, str] = {
     "SaveError": "saves.checks",
     "SaveFile": "saves.format",
     "SaveHeader": "saves.format",
+    "SaveResult": "saves.format",
     "UndecodedAction": "saves.format",
     "app_version": "saves.format",
     "check_player_name": "saves.checks",
@@ -123,6 +126,7 @@ __all__ = [
     "SaveFile",
     "SaveHeader",
     "SaveListing",
+    "SaveResult",
     "Settings",
     "UndecodedAction",
     "app_version",

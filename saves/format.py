@@ -20,6 +20,11 @@ A save file (format version 1) looks like this::
     [header.options]
     expert = false
 
+    [header.result]    # only once the game is over (optional: older saves lack it)
+    totals = [41, 37]  # final score per seat
+    ranks = [1, 2]     # 1 for the winner(s); tied seats share a rank
+    cooperative = false  # true: one team result (every seat the same row)
+
     [log]              # one entry per applied action, oldest first; action is
     moves = [          # the Game.encode_action output
         { seat = 0, action = { kind = "take", row = 2 } },
@@ -208,6 +213,35 @@ class PlayerRecord:
 
 
 @dataclass(frozen=True)
+class SaveResult:
+    """A finished game's result as saved: each seat's final score and rank.
+
+    ``ranks[seat]`` is 1 for the winner(s), tied seats sharing a rank, as
+    :class:`core.engine.Result` has them. ``cooperative`` marks a team game's result
+    (:attr:`core.engine.Game.cooperative`): every seat has the same total and rank, 1 when
+    the team won and 2 when it lost.
+    """
+
+    totals: tuple[int, ...]
+    ranks: tuple[int, ...]
+    cooperative: bool = False
+
+    def win_share(self, seat: int) -> float:
+        """What ``seat`` won: 1 alone in first place, 1/k sharing it among k seats, else 0;
+        in a team game 1 for every seat when the team won."""
+        if self.ranks[seat] != 1:
+            return 0.0
+        if self.cooperative:
+            return 1.0
+        return 1.0 / sum(1 for rank in self.ranks if rank == 1)
+
+    @property
+    def team_won(self) -> bool:
+        """For a team result: True when the team won."""
+        return bool(self.ranks) and self.ranks[0] == 1
+
+
+@dataclass(frozen=True)
 class SaveHeader:
     """Everything a listing shows about a save, without touching the game log."""
 
@@ -222,6 +256,9 @@ class SaveHeader:
     updated: str
     progress: str = ""
     over: bool = False
+    result: SaveResult | None = None
+    """The final scores and ranks, kept once the game is over (None before, and in saves
+    written before results were kept)."""
 
     @property
     def created_at(self) -> datetime:
@@ -297,7 +334,7 @@ def save_to_document(save: SaveFile) -> dict[str, Any]:
 def header_to_document(h: SaveHeader) -> dict[str, Any]:
     """The ``[header]`` table of a save (plain data that :func:`header_from_document` reads)."""
     seed: int | str = h.seed if INT64_MIN <= h.seed <= INT64_MAX else str(h.seed)
-    return {
+    doc: dict[str, Any] = {
         "format_version": h.format_version,
         "app_version": h.app_version,
         "game_id": h.game_id,
@@ -310,6 +347,15 @@ def header_to_document(h: SaveHeader) -> dict[str, Any]:
         "players": [{"name": p.name, "controller": p.kind, "level": p.level} for p in h.players],
         "options": dict(h.options),
     }
+    if h.result is not None:
+        doc["result"] = result_to_document(h.result)
+    return doc
+
+
+def result_to_document(result: SaveResult) -> dict[str, Any]:
+    """The ``[header.result]`` table of a finished game's save."""
+    return {"totals": list(result.totals), "ranks": list(result.ranks),
+            "cooperative": result.cooperative}
 
 
 # --- reading -------------------------------------------------------------------------------
@@ -384,6 +430,33 @@ def check_format_version(doc: Mapping[str, Any]) -> int:
     return version
 
 
+def result_from_document(raw: Any, players: int, over: bool = True) -> SaveResult | None:
+    """The ``[header.result]`` table checked against the header's player count and ``over``
+    (None when absent); raises :class:`Invalid`."""
+    if raw is None:
+        return None
+    table = _table(raw, "header.result")
+    if not over:
+        raise Invalid("header.result is set, but the game is not over")
+    rows = []
+    for key in ("totals", "ranks"):
+        values = _need(table, key, "header.result")
+        if not isinstance(values, list):
+            raise Invalid(f"header.result.{key} should be a list but is {describe_kind(values)}")
+        if len(values) != players:
+            raise Invalid(f"header.result.{key} has {len(values)} entries for {players} players")
+        # (a lost team game ranks every seat 2, also a team of one)
+        lo, hi = (1, max(players, 2)) if key == "ranks" else (INT64_MIN, INT64_MAX)
+        rows.append(tuple(_int(v, f"header.result.{key}[{i}]", lo, hi) for i, v in enumerate(values)))
+    totals, ranks = rows
+    cooperative = _bool(table.get("cooperative", False), "header.result.cooperative")
+    if cooperative and (len(set(totals)) != 1 or len(set(ranks)) != 1 or ranks[0] > 2):
+        raise Invalid("header.result is a team result, but its seats differ")
+    if not cooperative and 1 not in ranks:
+        raise Invalid("header.result ranks no seat first")
+    return SaveResult(totals=totals, ranks=ranks, cooperative=cooperative)
+
+
 def header_from_document(doc: Mapping[str, Any]) -> SaveHeader:
     """Validate and build the header of a parsed document; raises :class:`Invalid`."""
     if not isinstance(doc, dict) or "header" not in doc:
@@ -429,6 +502,7 @@ def header_from_document(doc: Mapping[str, Any]) -> SaveHeader:
             options[key] = _text(value, where)
         else:
             raise Invalid(f"{where} should be text, a whole number or true/false")
+    over = _bool(h.get("over", False), "header.over")
     return SaveHeader(
         format_version=version,
         app_version=_text(_need(h, "app_version", "header"), "header.app_version", 64),
@@ -440,7 +514,8 @@ def header_from_document(doc: Mapping[str, Any]) -> SaveHeader:
         created=_time(_need(h, "created", "header"), "header.created"),
         updated=_time(_need(h, "updated", "header"), "header.updated"),
         progress=_text(h.get("progress", ""), "header.progress"),
-        over=_bool(h.get("over", False), "header.over"),
+        over=over,
+        result=result_from_document(h.get("result"), len(players), over),
     )
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -32,6 +32,7 @@ from saves.format import (
     SaveError,
     SaveFile,
     SaveHeader,
+    SaveResult,
     UndecodedAction,
     app_version,
     clean_player_name,
@@ -40,6 +41,8 @@ from saves.format import (
     header_from_document,
     header_to_document,
     os_problem,
+    result_from_document,
+    result_to_document,
     save_from_document,
     save_to_document,
     state_hash,
@@ -102,7 +105,8 @@ def list_saves(directory: Path | str | None = None) -> list[SaveListing]:
     replays it): bad files are listed with ``header=None`` and ``error`` saying what is
     wrong (they sort by their modification time), saves that open with a warning carry it.
     Verdicts are remembered per file version (path, modification time, size, inode), so
-    listing again only opens what changed. Temporary and hidden files are skipped; those
+    listing again only opens what changed. A finished game's header always has its
+    ``result``: for a save written before results were kept, the one of the replayed game. Temporary and hidden files are skipped; those
     that killed writes left behind over a minute ago are removed. A missing or unreadable
     folder gives an empty list; this function never raises.
     """
@@ -157,9 +161,14 @@ def _verdict(path: Path, info: os.stat_result | None, remembered: VerdictStore) 
         if earlier.error is not None:
             return (None, earlier.error, None)
         try:  # the remembered header is checked as strictly as one read from the file
-            return (header_from_document({"header": earlier.header}), None, earlier.warning)
+            header = header_from_document({"header": earlier.header})
         except (Invalid, ValueError, TypeError, KeyError, AttributeError):
             pass  # a damaged cache entry: open the file instead
+        else:
+            # A finished game remembered without its result was listed before results
+            # were kept: it is opened again, for the result.
+            if not (header.over and header.result is None):
+                return (header, None, earlier.warning)
     try:
         loaded = resume.open_save(path)
     except SaveError as exc:
@@ -167,7 +176,7 @@ def _verdict(path: Path, info: os.stat_result | None, remembered: VerdictStore) 
     except Exception as exc:  # never let one file break the list, nor remember a fluke
         return (None, f"unexpected error: {str(exc)[:160]}", None)
     else:
-        verdict = (loaded.header, None, loaded.warning)
+        verdict = (_with_result(loaded.header, loaded.table), None, loaded.warning)
     if disk_key is not None:
         header_doc = header_to_document(verdict[0]) if verdict[0] is not None else None
         remembered.put(path, disk_key, Verdict(verdict[1], verdict[2], header_doc))
@@ -177,6 +186,15 @@ def _verdict(path: Path, info: os.stat_result | None, remembered: VerdictStore) 
                 del _verdicts[next(iter(_verdicts))]
             _verdicts[key] = verdict
     return verdict
+
+
+def _with_result(header: SaveHeader, table: Table[Any]) -> SaveHeader:
+    """``header``, with the result of the game it saved when it is over and was written
+    before results were kept in headers (the replayed table has it)."""
+    if not header.over or header.result is not None:
+        return header
+    result = table_result(table)
+    return header if result is None else replace(header, result=result)
 
 
 def _mtime(info: os.stat_result | None) -> float:
@@ -191,6 +209,23 @@ def encode_logged_action(game: Game[Any, Any], action: Any) -> dict[str, Any]:
     if isinstance(action, UndecodedAction):
         return action.data
     return game.encode_action(action)
+
+
+def table_result(table: Table[Any]) -> SaveResult | None:
+    """The result to keep in the header of ``table``'s save: None while the game goes on,
+    or when the game cannot add up its scores (a scoring bug must not keep the game from
+    being saved)."""
+    game = table.game
+    try:
+        if not game.is_over(table.state):
+            return None
+        result = game.result(table.state)
+        saved = SaveResult(totals=tuple(int(t) for t in result.totals),
+                           ranks=tuple(int(r) for r in result.ranks),
+                           cooperative=bool(game.cooperative))
+        return result_from_document(result_to_document(saved), len(table.seats))
+    except Exception:  # a bug in the game's scoring, or a result no save could hold
+        return None
 
 
 def snapshot_table(
@@ -245,6 +280,7 @@ def snapshot_table(
         updated=format_time(moment),
         progress=progress,
         over=over,
+        result=table_result(table) if over else None,
     )
     return SaveFile(header=header, log=log, snapshot=snapshot, snapshot_hash=state_hash(snapshot))
 

@@ -273,6 +273,10 @@ class MeepleApp(App[None]):
             from tui.screens.settings import SettingsScreen
 
             return SettingsScreen()
+        if name == "stats":
+            from tui.screens.stats import StatsScreen
+
+            return StatsScreen()
         raise ValueError(f"{type(self).__name__} has no screen {name!r}")
 
     def on_start_game(self, message: navigation.StartGame) -> None:

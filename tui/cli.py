@@ -19,7 +19,7 @@ from typing import Any, NoReturn, Sequence
 from core import __version__
 from core.registry import UnknownGame, get_game, listings
 from core.words import visible
-from tui import cli_review
+from tui import cli_review, cli_stats
 
 USAGE_EXIT = 2
 
@@ -110,6 +110,7 @@ def build_parser() -> Parser:
     parser.commands = {"play": play, "resume": resume, "replay": replay, "saves": saves, "games": games,
                        "rules": rules, "simulate": sim, "serve": serve, "hint": hint}
     parser.commands["review"] = cli_review.add_parser(sub)
+    parser.commands["stats"] = cli_stats.add_parser(sub)
     return parser
 
 
@@ -145,6 +146,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return hint_command(sub, args)
         if command == "review":
             return cli_review.run(sub, args, _run_app)
+        if command == "stats":
+            return cli_stats.run(sub, args, format_table)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
     from core.table import GameTable, Seat, Table
 
-ScreenName = Literal["new_game", "load", "settings", "rules", "new_table"]
+ScreenName = Literal["new_game", "load", "settings", "rules", "stats", "new_table"]
 """The screens opened with nothing to give them (``new_table`` only in an SSH session)."""
 
 

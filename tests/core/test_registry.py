@@ -22,8 +22,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.mark.parametrize("game_id", game_ids())
 def test_listing_is_the_engines_info(game_id: str) -> None:
-    info = get_game(game_id).info
-    assert listing(game_id) == Listing(info.id, info.title, info.min_players, info.max_players, info.blurb)
+    game = get_game(game_id)
+    info = game.info
+    assert listing(game_id) == Listing(info.id, info.title, info.min_players, info.max_players, info.blurb,
+                                       game.cooperative)
 
 
 def test_every_registered_game_has_a_listing_in_menu_order() -> None:
@@ -43,7 +45,8 @@ def test_a_game_registered_without_a_listing_is_asked_for_its_info(monkeypatch: 
     registry.get_game.cache_clear()
     try:
         info = toy_game.GAME.info
-        assert listing("toy") == Listing(info.id, info.title, info.min_players, info.max_players, info.blurb)
+        assert listing("toy") == Listing(info.id, info.title, info.min_players, info.max_players, info.blurb,
+                                         toy_game.GAME.cooperative)
         assert listings()[-1] == listing("toy")
     finally:
         registry.get_game.cache_clear()

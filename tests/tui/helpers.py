@@ -219,3 +219,40 @@ async def wait_for_screen(pilot: Pilot[Any], kind: type, tries: int = 20) -> Any
             break
     assert isinstance(pilot.app.screen, kind), f"expected {kind.__name__}, got {pilot.app.screen!r}"
     return pilot.app.screen
+
+
+LONG_NAME = "Bartholomew Longname-Smythe III"
+"""A player name too long for the statistics' player column at 80 columns."""
+
+
+def write_stats_saves() -> None:
+    """Saves for the Statistics screen, all written at :data:`FIXED`: two finished
+    Quadropolis games and one going on, two finished Settlement games (won on easy, lost on
+    hard, each Ada with an easy bot teammate) and a file that is no save."""
+    def quadropolis(name: str, names: tuple[str, ...], seed: int, finished: bool = True) -> None:
+        people = [Seat(index, who) for index, who in enumerate(names)]
+        bot = Seat(len(names), "Bot", Controller("bot", "hard"))
+        table = Table.new(get_game("quadropolis"), [*people, bot], seed, {"first_player": "0"})
+        rng = Rng(seed)
+        while not table.is_over() and (finished or len(table.log) < 12):
+            seat = table.to_act()[0]
+            actions = table.legal_actions(seat)
+            table.submit(seat, actions[rng.randbelow(len(actions))])
+        write_fixed_save(table, name, "Quadropolis")
+
+    def settlement(name: str, difficulty: str, seed: int) -> None:
+        game = get_game("settlement")
+        team_seats = [Seat(0, "Ada"), Seat(1, "Helper", Controller("bot", "easy"))]
+        table = Table.new(game, team_seats, seed, {"difficulty": difficulty, "characters": "order"})
+        team = {seat: game.scripted_bots()["reference"](seed + seat) for seat in range(2)}
+        while not table.is_over():
+            seat = table.to_act()[0]
+            table.submit(seat, team[seat].choose(game, table.view(seat), seat))
+        write_fixed_save(table, name, "Settlement")
+
+    quadropolis("quad-one", ("Ada", "Brook"), 3)
+    quadropolis("quad-two", ("Ada", LONG_NAME), 4)
+    quadropolis("quad-going", ("Brook", "Ada"), 5, finished=False)
+    settlement("town-won", "easy", 0)
+    settlement("town-lost", "hard", 1)
+    (saves_dir() / "broken.toml").write_text("this is [not toml", encoding="utf-8")

@@ -44,6 +44,40 @@ def test_load(snap_compare: Any, size: tuple[int, int]) -> None:
     assert snap_compare(app(), terminal_size=size, run_before=before)
 
 
+async def _open_stats(pilot: Pilot[Any], key: str) -> None:
+    """The Statistics screen on the saves of ``write_stats_saves``, after ``key``."""
+    from tests.tui.helpers import write_stats_saves
+
+    write_stats_saves()
+    await pilot.press("t")
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    await pilot.press(key)
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_stats(snap_compare: Any, size: tuple[int, int]) -> None:
+    """Statistics of Quadropolis (a long name wraps at 80 columns), the second player
+    highlighted."""
+
+    async def before(pilot: Pilot[Any]) -> None:
+        await _open_stats(pilot, "down")
+
+    assert snap_compare(app(), terminal_size=size, run_before=before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_stats_team(snap_compare: Any, size: tuple[int, int]) -> None:
+    """Statistics of Settlement: its player and the team's record by difficulty."""
+
+    async def before(pilot: Pilot[Any]) -> None:
+        await _open_stats(pilot, "right")
+
+    assert snap_compare(app(), terminal_size=size, run_before=before)
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_settings(snap_compare: Any, size: tuple[int, int]) -> None:
     assert snap_compare(app(), press=["s"], terminal_size=size)

@@ -1,4 +1,4 @@
-"""The main menu: new game, resume the last save, load, rules, settings, quit."""
+"""The main menu: new game, resume the last save, load, statistics, rules, settings, quit."""
 
 from __future__ import annotations
 
@@ -94,6 +94,7 @@ class MenuScreen(Screen[None]):
         Binding("n", "choose('new')", "New game"),
         Binding("r", "choose('resume')", "Resume"),
         Binding("l", "choose('load')", "Load"),
+        Binding("t", "choose('stats')", "Statistics"),
         Binding("s", "choose('settings')", "Settings"),
         Binding("q", "choose('quit')", "Quit"),
     ]
@@ -108,6 +109,7 @@ class MenuScreen(Screen[None]):
                     Option("New game            n", id="new"),
                     Option("Resume last game    r", id="resume"),
                     Option("Load a saved game   l", id="load"),
+                    Option("Statistics          t", id="stats"),
                     Option("Rules               F1", id="rules"),
                     Option("Settings            s", id="settings"),
                     Option("Quit                q", id="quit"),
@@ -162,6 +164,8 @@ class MenuScreen(Screen[None]):
             self._resume_last()
         elif choice == "load":
             self.post_message(OpenScreen("load"))
+        elif choice == "stats":
+            self.post_message(OpenScreen("stats"))
         elif choice == "rules":
             self.post_message(OpenScreen("rules"))
         elif choice == "settings":
@@ -211,4 +215,6 @@ class MenuScreen(Screen[None]):
         yield SystemCommand("New game", "Set up a new game", lambda: self.action_choose("new"))
         yield SystemCommand("Resume last game", "Continue the newest save", self._resume_last)
         yield SystemCommand("Load game", "Pick a saved game", lambda: self.action_choose("load"))
+        yield SystemCommand("Statistics", "Each player's record per game",
+                            lambda: self.action_choose("stats"))
         yield SystemCommand("Settings", "Theme, names, bot level", lambda: self.action_choose("settings"))
