@@ -446,3 +446,13 @@ def test_game_over_chart_without_colours(snap_compare: Any, theme: str, monkeypa
         await pilot.pause()
 
     assert snap_compare(meeple, terminal_size=(80, 24), run_before=before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_stats_chart(snap_compare: Any, size: tuple[int, int]) -> None:
+    """Statistics of Quadropolis, the first player's scores over their finished games."""
+
+    async def before(pilot: Pilot[Any]) -> None:
+        await _open_stats(pilot, "up")
+
+    assert snap_compare(app(), terminal_size=size, run_before=before)

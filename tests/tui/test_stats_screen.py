@@ -132,3 +132,26 @@ def test_a_larger_terminal_keeps_long_names_on_one_line() -> None:
         assert app.focused is table
 
     run(body)
+
+
+def test_the_highlighted_players_scores_over_their_last_games_are_charted() -> None:
+    from saves.stats import read_source, scores_over_time
+    from tui.widgets.score_chart import ScoreChart
+
+    async def body(pilot: Pilot[Any], app: MeepleApp) -> None:
+        write_stats_saves()
+        screen = await open_stats(pilot, "t")
+        chart = screen.query_one("#player-chart", ScoreChart)
+        ada = scores_over_time(read_source(), "Ada", "quadropolis")
+        assert len(ada) == 2 and chart.display  # Ada: two finished games
+        (line,) = chart.lines
+        assert line.xs == (1.0, 2.0) and line.ys == tuple(float(score) for _, score in ada)
+        assert chart.title == "Ada's scores, last 2 finished games"
+        await pilot.press("down")  # Brook: one finished game makes no line
+        assert not chart.display
+        await pilot.press("right")
+        await pilot.pause()
+        assert chart.display and chart.title == "The team's scores, last 2 finished games"
+        assert chart.lines[0].ys == (140.0, 80.0) or chart.lines[0].ys == (80.0, 140.0)
+
+    run(body)

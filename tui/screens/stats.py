@@ -4,9 +4,9 @@ One tab per game that has records (:mod:`saves.stats`): a table of its players, 
 first — games, finished, wins (a shared first place counts as shared), win rate, average
 and best score — and for a co-operative game the team's record by difficulty under it.
 The line under the tables tells more of the highlighted player (when they last played,
-which bot levels they played against); a player's chart of scores over their last games
-(:func:`saves.stats.scores_over_time`) belongs with it. ←/→ change the game, ↑/↓ the
-player; Escape goes back.
+which bot levels they played against), and under it a chart of their scores over their
+last finished games of it (:func:`saves.stats.scores_over_time`). ←/→ change the game, ↑/↓
+the player; Escape goes back.
 
 The saves are read in a worker thread (a folder of saves never listed before is replayed
 file by file), so the screen answers keys meanwhile. Player names come from files: they are
@@ -28,10 +28,24 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static, TabbedContent, TabPane
 
 from core.words import counted
-from saves.stats import GameStats, PlayerStats, Stats, player_figures, read_stats, team_figures
+from saves.stats import (
+    GameStats,
+    PlayerStats,
+    Stats,
+    StatsSource,
+    compute_stats,
+    player_figures,
+    read_source,
+    scores_over_time,
+    team_figures,
+)
 from tui.crash import write_crash_log
 from tui.text import plain, rich_plain, template
 from tui.widgets.key_bar import KeyBar
+from tui.widgets.score_chart import ChartLine, ScoreChart
+
+CHART_GAMES = 20
+"""The chart shows a player's scores in this many of their last finished games."""
 
 # (heading, width in cells) of the figures of a player's row, after the name.
 FIGURES: tuple[tuple[str, int], ...] = (
@@ -102,6 +116,7 @@ class Records(Vertical):
                         yield Static("The team, by difficulty", classes="section-head")
                         yield team_table(entry, self.name_width)
         yield Static("", id="detail")
+        yield ScoreChart([], x_label="Game", y_label="Score", id="player-chart")
 
     def _empty_text(self) -> Content:
         if self.failure is not None:
@@ -114,7 +129,7 @@ class Records(Vertical):
 class StatsScreen(Screen[None]):
     """Every game's records, a tab per game; the saves are read when it opens."""
 
-    CSS_PATH = "stats.tcss"
+    CSS_PATH = ["stats.tcss", "../widgets/score_chart.tcss"]
     HELP_TITLE = "Statistics"
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
@@ -131,6 +146,7 @@ class StatsScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.stats: Stats | None = None
+        self.source: StatsSource | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(self._title(), id="title")
@@ -153,14 +169,15 @@ class StatsScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="stats", exit_on_error=False)
     def _read(self) -> None:
         try:
-            stats = read_stats()
-        except Exception as exc:  # read_stats skips bad files; this would be a bug
+            source = read_source()
+            stats = compute_stats(source)
+        except Exception as exc:  # bad files are skipped; this would be a bug
             path = write_crash_log(exc)
             where = f" Details are in {path}." if path is not None else ""
             self._tell(self._failed, f"The statistics could not be computed "
                                      f"({type(exc).__name__}: {exc}).{where}")
             return
-        self._tell(self._loaded, stats)
+        self._tell(self._loaded, source, stats)
 
     def _tell(self, callback: Callable[..., Any], *args: Any) -> None:
         try:
@@ -168,8 +185,8 @@ class StatsScreen(Screen[None]):
         except RuntimeError:  # the app has closed meanwhile
             pass
 
-    async def _loaded(self, stats: Stats) -> None:
-        self.stats = stats
+    async def _loaded(self, source: StatsSource, stats: Stats) -> None:
+        self.source, self.stats = source, stats
         if not self.is_attached:
             return
         self.query_one("#title", Static).update(self._title())
@@ -258,6 +275,19 @@ class StatsScreen(Screen[None]):
             bots = ", ".join(f"{level} {counted(count, 'game')}" for level, count in record.against.items())
             text += template(" · against bots: $bots", bots=bots) if bots else plain(" · no bots played against")
         detail.update(text)
+        self._chart(entry, record)
+
+    def _chart(self, entry: GameStats, record: PlayerStats) -> None:
+        """The highlighted player's scores over their last finished games of this game."""
+        chart = self.query_one("#player-chart", ScoreChart)
+        points = scores_over_time(self.source, record.name, entry.game_id, CHART_GAMES) if self.source else []
+        chart.display = len(points) >= 2  # (one game makes no line)
+        if not chart.display:
+            return
+        whose = "The team's" if entry.cooperative else f"{rich_plain(record.name).plain}'s"
+        xs = tuple(float(i) for i in range(1, len(points) + 1))
+        chart.set_lines([ChartLine("Team" if entry.cooperative else record.name, xs, tuple(float(score) for _, score in points), "*", "accent")],
+                        title=f"{whose} scores, last {counted(len(points), 'finished game')}")
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         """Follow the cursor with the detail line."""

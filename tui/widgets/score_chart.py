@@ -178,9 +178,12 @@ class ScoreChart(Widget):
         return [Content.assemble(Content.styled(line.marker, f"bold ${line.colour}"), " ", plain(line.label))
                 for line in self.lines]
 
-    def set_lines(self, lines: Sequence[ChartLine]) -> None:
-        """Chart other lines."""
+    def set_lines(self, lines: Sequence[ChartLine], title: str | None = None) -> None:
+        """Chart other lines (under another ``title``, when given)."""
         self.lines = tuple(lines)
+        if title is not None:
+            self.title = title
+            self.query_one(".score-chart--title", Static).update(plain(title))
         self.query_one(Legend).set_entries(self.legend())
         self.query_one(_Plot).refresh()
 
