@@ -127,10 +127,37 @@ def test_a_table_without_the_games_positions_has_no_chart_and_c_does_nothing(kin
             await pilot.pause()
             over = app.screen
             assert not over.query(ScoreChart)
-            assert "chart" not in keys(app) and "scores" not in keys(app)
-            await pilot.press("c")
+            assert "chart" not in keys(app) and "scores" not in keys(app) and "replay" not in keys(app)
+            await pilot.press("c", "w")
             await pilot.pause()
             assert app.screen is over and not over.has_class("-charting")
             assert over.query_one("#breakdown", DataTable).display
+
+    asyncio.run(main())
+
+
+def test_w_replays_the_finished_game_from_its_start_and_escape_comes_back() -> None:
+    from core.replay import ReplayTable
+    from tui.screens.game import GameScreen
+    from tui.screens.watcher import WatcherScreen
+
+    table = finished("quadropolis", 2)  # no hidden information: no question of whose eyes
+
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await app.push_screen(GameOverScreen(table))
+            await pilot.pause()
+            over = app.screen
+            assert keys(app).get("replay") == "Replay"
+            await pilot.press("w")
+            await pilot.pause()
+            assert not isinstance(app.screen, WatcherScreen)
+            replay = app.screen
+            assert isinstance(replay, GameScreen) and isinstance(replay.table, ReplayTable)
+            assert replay.table.at == 0 and replay.table.base is table
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is over
 
     asyncio.run(main())

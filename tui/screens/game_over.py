@@ -17,7 +17,7 @@ from textual.widgets import DataTable, Static
 
 from core.engine import Result
 from core.table import GameTable, Table
-from tui.navigation import BackToMenu, OpenReview
+from tui.navigation import BackToMenu, OpenReview, WatchReplay
 from tui.text import plain, rich_plain, template
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.players import player_tag
@@ -42,6 +42,7 @@ class GameOverScreen(Screen[None]):
         Binding("escape,enter", "menu", "Menu"),
         Binding("b", "board", "Back to board"),
         Binding("r", "review", "Review"),
+        Binding("w", "replay", "Replay"),
         Binding("c", "chart", "Chart"),
         Binding("c", "scores", "Scores"),
     ]
@@ -62,11 +63,9 @@ class GameOverScreen(Screen[None]):
         network table, whose positions stay on the hub, nor for one resumed from its saved
         position (its moves no longer replay), which lacks the earlier ones."""
         table = self.table
-        if not isinstance(table, Table):
+        if not self.replayable() or not isinstance(table, Table):
             return []
         states = table.history()
-        if len(states) != len(table.log) + 1:
-            return []
         return history_lines(table.game, states, [seat.name for seat in table.seats])
 
     def compose(self) -> ComposeResult:
@@ -140,6 +139,8 @@ class GameOverScreen(Screen[None]):
         (where there is one) or, while it is shown, the scores again."""
         if action == "review":
             return self.can_review()
+        if action == "replay":
+            return self.replayable()
         if action == "chart":
             return bool(self.chart_lines) and not self.charting
         if action == "scores":
@@ -160,6 +161,17 @@ class GameOverScreen(Screen[None]):
         self.set_class(on, "-charting")
         self.query_one("#over", VerticalScroll).scroll_home(animate=False)
         self.refresh_bindings()
+
+    def replayable(self) -> bool:
+        """True where this app holds every position of the game: a local table built by
+        replaying its moves (not a network table, nor one resumed from its saved position)."""
+        table = self.table
+        return isinstance(table, Table) and len(table.history()) == len(table.log) + 1
+
+    def action_replay(self) -> None:
+        """Watch the game again from its start, move by move."""
+        if isinstance(self.table, Table) and self.replayable():
+            self.post_message(WatchReplay(self.table, 0))
 
     def action_review(self) -> None:
         """The coach values the human players' decisions and lists the costliest."""
