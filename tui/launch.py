@@ -90,6 +90,10 @@ def watch_replay(app: App[Any], table: Table[Any], at: int | None, replace: bool
             return
         _show(app, screen_for(table.game.info.id)(replay, None), replace)
 
+    if not choices:  # (bots alone at an unfinished game with hidden information)
+        notify(app, "Cannot replay this game yet: nobody played it here, and what its bots hold "
+                    "stays hidden until it is over.", severity="error", timeout=10)
+        return
     if len(choices) == 1:
         show(choices[0])
         return

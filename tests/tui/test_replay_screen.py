@@ -271,3 +271,22 @@ def test_a_save_resumed_from_its_saved_position_alone_is_not_replayed(
     with pytest.raises(SystemExit) as exit_:
         cli_main(["replay", str(path)])
     assert exit_.value.code == 2 and "no longer replay" in capsys.readouterr().err
+
+
+def test_an_unfinished_game_of_bots_alone_with_hidden_information_is_not_replayed(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    table = random_table("elgrande", ("easy", "normal"), 7, moves=10)
+    path = write_fixed_save(table, "bots", "El Grande: bots")
+    with pytest.raises(SystemExit) as exit_:
+        cli_main(["replay", str(path)])
+    assert exit_.value.code == 2 and "stays hidden until it is over" in capsys.readouterr().err
+
+    async def main() -> None:
+        app = MeepleApp(StartRequest(replay=path), bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert not isinstance(app.screen, (GameScreen, WatcherScreen))
+
+    import asyncio
+
+    asyncio.run(main())
