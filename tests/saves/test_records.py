@@ -306,3 +306,12 @@ def test_a_save_whose_moves_no_longer_replay_has_no_record() -> None:
     assert loaded.warning is not None  # resumed from its saved position alone
     with pytest.raises(RecordError, match="no longer replay"):
         export_record("old")
+
+
+def test_the_example_in_the_format_description_imports() -> None:
+    text = (Path(__file__).resolve().parents[2] / "docs" / "records.md").read_text("utf-8")
+    example = text.split("```json\n", 1)[1].split("```", 1)[0]
+    imported = import_record(example.encode("utf-8"))
+    record = json.loads(example)
+    assert [e.text for e in imported.table.log] == [move["text"] for move in record["moves"]]
+    assert load_table(imported.name).header.updated == record["updated"]
