@@ -16,7 +16,7 @@ import pytest
 from core.registry import get_game
 from core.rng import Rng
 from core.table import Controller, Seat, Table
-from saves import load_table, save_table, saves_dir, state_hash
+from saves import LoadedGame, load_table, save_table, saves_dir, snapshot_table, state_hash
 from saves.records import (
     MAX_RECORD_SIZE,
     RecordError,
@@ -25,6 +25,7 @@ from saves.records import (
     read_record_file,
     read_record_stream,
     record_json,
+    record_of,
 )
 
 T0 = datetime(2026, 11, 29, 14, 12, 0, tzinfo=timezone.utc)
@@ -315,3 +316,10 @@ def test_the_example_in_the_format_description_imports() -> None:
     record = json.loads(example)
     assert [e.text for e in imported.table.log] == [move["text"] for move in record["moves"]]
     assert load_table(imported.name).header.updated == record["updated"]
+
+
+def test_a_network_tables_remote_seats_are_written_as_humans() -> None:
+    table = Table.new(get_game("quadropolis"), [Seat(0, "Ada", Controller("remote")), Seat(1, "Brook")], 7)
+    header = snapshot_table(table, "Quadropolis 1", created=T0, now=T0).header
+    record = record_of(LoadedGame(table, Path("t1.toml"), "t1", header))
+    assert record["seats"] == [{"name": "Ada", "controller": "human"}, {"name": "Brook", "controller": "human"}]
