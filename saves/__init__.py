@@ -11,7 +11,8 @@ Modules: :mod:`saves.paths` (folders, slugs), :mod:`saves.atomic` (crash-safe wr
 :mod:`saves.resume` (:func:`load_table`, :func:`open_save`), :mod:`saves.store`
 (list/write/delete), :mod:`saves.autosave`, :mod:`saves.review` (the post-game review kept
 in a save: :func:`open_review`, :func:`run_review`, :func:`write_review`), :mod:`saves.stats`
-(players' records computed from the saves folder), :mod:`saves.settings`.
+(players' records computed from the saves folder), :mod:`saves.records` (game records:
+JSON export and checked import, ``docs/records.md``), :mod:`saves.settings`.
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from typing import Any, NoReturn, Sequence
 from core import __version__
 from core.registry import UnknownGame, get_game, listings
 from core.words import visible
-from tui import cli_review, cli_stats
+from tui import cli_records, cli_review, cli_stats
 
 USAGE_EXIT = 2
 
@@ -111,6 +111,7 @@ def build_parser() -> Parser:
                        "rules": rules, "simulate": sim, "serve": serve, "hint": hint}
     parser.commands["review"] = cli_review.add_parser(sub)
     parser.commands["stats"] = cli_stats.add_parser(sub)
+    parser.commands.update(cli_records.add_parsers(sub))
     return parser
 
 
@@ -148,6 +149,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cli_review.run(sub, args, _run_app)
         if command == "stats":
             return cli_stats.run(sub, args, format_table)
+        if command in ("export", "import"):
+            return (cli_records.run_export if command == "export" else cli_records.run_import)(sub, args)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
