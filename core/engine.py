@@ -169,6 +169,17 @@ class Result:
         """Seats ranked first."""
         return tuple(seat for seat, rank in enumerate(self.ranks) if rank == 1)
 
+    def plain(self) -> dict[str, Any]:
+        """The result as plain data (lists of numbers and text), for game records and the
+        network."""
+        return {
+            "categories": list(self.categories),
+            "breakdown": [list(row) for row in self.breakdown],
+            "totals": list(self.totals),
+            "ranks": list(self.ranks),
+            "notes": list(self.notes),
+        }
+
 
 @dataclass(frozen=True)
 class Standings:

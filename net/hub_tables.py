@@ -27,14 +27,7 @@ def bot_name(index: int, level: str) -> str:
 
 def result_plain(game: Game[Any, Any], state: Any) -> dict[str, Any]:
     """A finished game's result as plain data."""
-    result = game.result(state)
-    return {
-        "categories": list(result.categories),
-        "breakdown": [list(row) for row in result.breakdown],
-        "totals": list(result.totals),
-        "ranks": list(result.ranks),
-        "notes": list(result.notes),
-    }
+    return game.result(state).plain()
 
 
 class NetTable:

@@ -51,7 +51,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timezone
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from core import __version__
 from core.levels import LEVELS
@@ -151,6 +151,71 @@ def describe_kind(value: object) -> str:
     if value is None:
         return "nothing (None)"
     return f"a {type(value).__name__}"
+
+
+class PlainChecks:
+    """Type and range checks of untrusted plain data: each returns the value it was given or
+    raises ``error(reason)``. A save's TOML (:class:`Invalid`; a mapping is "a table") and a
+    game record's JSON (:mod:`saves.records`; "an object") are checked in the same words."""
+
+    def __init__(self, error: Callable[[str], Exception], mapping: str = "a table") -> None:
+        self.error = error
+        self.mapping_word = mapping
+
+    def kind(self, value: object) -> str:
+        """Plain words for the type of ``value``."""
+        return self.mapping_word if isinstance(value, dict) else describe_kind(value)
+
+    def mapping(self, value: Any, where: str) -> dict[str, Any]:
+        """``value`` if it is a mapping."""
+        if not isinstance(value, dict):
+            raise self.error(f"{where} should be {self.mapping_word} but is {self.kind(value)}")
+        return value
+
+    def text(self, value: Any, where: str, limit: int = MAX_TEXT_LENGTH) -> str:
+        """``value`` if it is text of at most ``limit`` characters, none a control character."""
+        if not isinstance(value, str):
+            raise self.error(f"{where} should be text but is {self.kind(value)}")
+        if len(value) > limit:
+            raise self.error(f"{where} is longer than {limit} characters")
+        if has_bad_chars(value):
+            raise self.error(f"{where} contains control characters")
+        return value
+
+    def whole(self, value: Any, where: str, lo: int = INT64_MIN, hi: int = INT64_MAX) -> int:
+        """``value`` if it is a whole number from ``lo`` to ``hi``."""
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.error(f"{where} should be a whole number but is {self.kind(value)}")
+        if not lo <= value <= hi:
+            raise self.error(f"{where} is out of range ({value if abs(value) < 10**30 else 'huge'})")
+        return value
+
+    def flag(self, value: Any, where: str) -> bool:
+        """``value`` if it is true or false."""
+        if not isinstance(value, bool):
+            raise self.error(f"{where} should be true or false but is {self.kind(value)}")
+        return value
+
+    def options(self, value: Any, where: str) -> dict[str, str | int | bool]:
+        """A game's options: at most :data:`MAX_OPTIONS` names, each of text, a whole number
+        or true/false (whether the game knows them is checked against the game)."""
+        table = self.mapping(value, where)
+        if len(table) > MAX_OPTIONS:
+            raise self.error(f"{where} has too many entries")
+        options: dict[str, str | int | bool] = {}
+        for key, option in table.items():
+            if not _OPTION_KEY_RE.fullmatch(key):
+                raise self.error(f"{where} has an invalid option name {key[:40]!r}")
+            named = f"{where}.{key}"
+            if isinstance(option, bool):
+                options[key] = option
+            elif isinstance(option, int):
+                options[key] = self.whole(option, named)
+            elif isinstance(option, str):
+                options[key] = self.text(option, named)
+            else:
+                raise self.error(f"{named} should be text, a whole number or true/false")
+        return options
 
 
 def to_plain(value: Any, where: str = "value", depth: int = 0) -> Any:
@@ -369,34 +434,11 @@ def _need(table: Mapping[str, Any], key: str, where: str) -> Any:
     return table[key]
 
 
-def _table(value: Any, where: str) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise Invalid(f"{where} should be a table but is {describe_kind(value)}")
-    return value
-
-
-def _text(value: Any, where: str, limit: int = MAX_TEXT_LENGTH) -> str:
-    if not isinstance(value, str):
-        raise Invalid(f"{where} should be text but is {describe_kind(value)}")
-    if len(value) > limit:
-        raise Invalid(f"{where} is longer than {limit} characters")
-    if has_bad_chars(value):
-        raise Invalid(f"{where} contains control characters")
-    return value
-
-
-def _int(value: Any, where: str, lo: int = INT64_MIN, hi: int = INT64_MAX) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise Invalid(f"{where} should be a whole number but is {describe_kind(value)}")
-    if not lo <= value <= hi:
-        raise Invalid(f"{where} is out of range ({value if abs(value) < 10**30 else 'huge'})")
-    return value
-
-
-def _bool(value: Any, where: str) -> bool:
-    if not isinstance(value, bool):
-        raise Invalid(f"{where} should be true or false but is {describe_kind(value)}")
-    return value
+_CHECKS = PlainChecks(Invalid)
+_table = _CHECKS.mapping
+_text = _CHECKS.text
+_int = _CHECKS.whole
+_bool = _CHECKS.flag
 
 
 def _time(value: Any, where: str) -> str:
@@ -486,22 +528,7 @@ def header_from_document(doc: Mapping[str, Any]) -> SaveHeader:
         if kind == "bot" and level not in LEVELS:
             raise Invalid(f"{where}.level should be one of {', '.join(LEVELS)}, not {level!r}")
         players.append(PlayerRecord(name=name, kind=kind, level=level if kind == "bot" else ""))
-    raw_options = _table(h.get("options", {}), "header.options")
-    if len(raw_options) > MAX_OPTIONS:
-        raise Invalid("header.options has too many entries")
-    options: dict[str, str | int | bool] = {}
-    for key, value in raw_options.items():
-        if not _OPTION_KEY_RE.fullmatch(key):
-            raise Invalid(f"header.options has an invalid option name {key[:40]!r}")
-        where = f"header.options.{key}"
-        if isinstance(value, bool):
-            options[key] = value
-        elif isinstance(value, int):
-            options[key] = _int(value, where)
-        elif isinstance(value, str):
-            options[key] = _text(value, where)
-        else:
-            raise Invalid(f"{where} should be text, a whole number or true/false")
+    options = _CHECKS.options(h.get("options", {}), "header.options")
     over = _bool(h.get("over", False), "header.over")
     return SaveHeader(
         format_version=version,

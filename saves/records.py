@@ -33,13 +33,12 @@ from saves.checks import MAX_DEPTH, check_player_name, has_bad_chars, os_problem
 from saves.format import (
     INT64_MAX,
     INT64_MIN,
-    MAX_OPTIONS,
     MAX_PLAYERS,
     MAX_TEXT_LENGTH,
     SEED_MAX,
     SEED_MIN,
+    PlainChecks,
     app_version,
-    describe_kind,
     format_time,
     parse_time,
     to_plain,
@@ -62,7 +61,6 @@ MAX_MOVES = 100_000
 """Most moves a record may hold (the longest real games have a few thousand)."""
 
 _GAME_ID_RE = re.compile(r"[a-z][a-z0-9_-]{0,39}")
-_OPTION_KEY_RE = re.compile(r"[A-Za-z0-9_-]{1,40}")
 _SEED_TEXT_RE = re.compile(r"-?[0-9]{1,40}")
 _MAX_DIGITS = 20  # any whole number a record may hold fits in 20 digits
 _SAFE_INT = 2**53  # beyond this, JSON readers of other languages lose digits
@@ -166,15 +164,7 @@ def record_of(loaded: LoadedGame) -> dict[str, Any]:
 def result_data(game: Game[Any, Any], state: Any) -> dict[str, Any]:
     """A finished game's result as record data: categories, breakdown, totals, ranks,
     notes, and whether it is a team result."""
-    result = game.result(state)
-    return {
-        "categories": list(result.categories),
-        "breakdown": [list(row) for row in result.breakdown],
-        "totals": list(result.totals),
-        "ranks": list(result.ranks),
-        "notes": list(result.notes),
-        "cooperative": bool(game.cooperative),
-    }
+    return {**game.result(state).plain(), "cooperative": bool(game.cooperative)}
 
 
 def record_json(record: Mapping[str, Any]) -> str:
@@ -365,44 +355,18 @@ def _at(where: str, suffix: str) -> str:
     return text if len(text) <= 80 else text[:79] + "…"
 
 
-def _kind(value: Any) -> str:
-    return "an object" if isinstance(value, dict) else describe_kind(value)
+_CHECKS = PlainChecks(RecordError, "an object")
+_kind = _CHECKS.kind
+_obj = _CHECKS.mapping
+_text = _CHECKS.text
+_int = _CHECKS.whole
+_bool = _CHECKS.flag
 
 
 def _need(table: Mapping[str, Any], key: str, where: str = "") -> Any:
     if key not in table:
         raise RecordError(f"{where + '.' if where else ''}{key} is missing")
     return table[key]
-
-
-def _obj(value: Any, where: str) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise RecordError(f"{where} should be an object but is {_kind(value)}")
-    return value
-
-
-def _text(value: Any, where: str, limit: int = MAX_TEXT_LENGTH) -> str:
-    if not isinstance(value, str):
-        raise RecordError(f"{where} should be text but is {_kind(value)}")
-    if len(value) > limit:
-        raise RecordError(f"{where} is longer than {limit} characters")
-    if has_bad_chars(value):
-        raise RecordError(f"{where} contains control characters")
-    return value
-
-
-def _int(value: Any, where: str, lo: int = INT64_MIN, hi: int = INT64_MAX) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RecordError(f"{where} should be a whole number but is {_kind(value)}")
-    if not lo <= value <= hi:
-        raise RecordError(f"{where} is out of range ({value})")
-    return value
-
-
-def _bool(value: Any, where: str) -> bool:
-    if not isinstance(value, bool):
-        raise RecordError(f"{where} should be true or false but is {_kind(value)}")
-    return value
 
 
 def _time(value: Any, where: str) -> str:
@@ -451,23 +415,7 @@ def _seats(raw: Any) -> tuple[Seat, ...]:
 
 
 def _options(raw: Any) -> dict[str, str | int | bool]:
-    table = _obj(raw, "options")
-    if len(table) > MAX_OPTIONS:
-        raise RecordError("options has too many entries")
-    options: dict[str, str | int | bool] = {}
-    for key, value in table.items():
-        if not _OPTION_KEY_RE.fullmatch(key):
-            raise RecordError(f"options has an invalid option name {key[:40]!r}")
-        where = f"options.{key}"
-        if isinstance(value, bool):
-            options[key] = value
-        elif isinstance(value, int):
-            options[key] = _int(value, where)
-        elif isinstance(value, str):
-            options[key] = _text(value, where)
-        else:
-            raise RecordError(f"{where} should be text, a whole number or true/false")
-    return options
+    return _CHECKS.options(raw, "options")
 
 
 # --- replaying and importing ---------------------------------------------------------------
