@@ -537,8 +537,7 @@ class GameScreen(Screen[None]):
         """After the end, undo and the move list leave the key bar (nothing can be played)."""
         if action in ("undo", "focus_moves", "hint") and self.table.is_over():
             return False
-        if self.replay is not None and action in ("undo", "hint", "save_as", "choose", "discard",
-                                                  "done", "end_turn"):  # (no move is made)
+        if self.replay is not None and action in ("undo", "hint", "save_as"):
             return False
         if action == "hint" and not (self.coach.hints_on() and self.table.hints_allowed()):
             return False

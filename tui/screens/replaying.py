@@ -20,6 +20,7 @@ from tui.navigation import PlayFrom, WatchReplay
 from tui.screens.chart import ChartScreen
 from tui.text import notify, plain
 from tui.widgets.players import player_tag
+from tui.widgets.board import BoardView
 from tui.widgets.replay_moves import ReplayMoves
 from tui.widgets.score_chart import history_lines
 
@@ -75,6 +76,8 @@ class Replaying:
         moves.fill(self.table.entries, self.table.seats)
         moves.show(self.table.at)
         self.screen.query_one("#actions").display = False
+        for board in self.screen.query(BoardView):
+            board.replaying = True
         self.screen.refresh_all()
         self.screen.focus_board()
 

@@ -14,6 +14,10 @@ from textual.message import Message
 from textual.reactive import reactive
 
 
+PLAYING_ACTIONS = frozenset({"choose", "discard", "done", "end_turn", "architect"})
+"""The board keys' actions that make a move (or a step of one)."""
+
+
 class BoardView(Vertical, can_focus=True):
     """A board that turns arrows and Enter into :class:`Moved` and :class:`Chosen`."""
 
@@ -31,8 +35,14 @@ class BoardView(Vertical, can_focus=True):
     def watch_finished(self) -> None:
         self.refresh_bindings()
 
+    replaying = False
+    """Set by a replay's screen: the board is looked at (its cursor, other cities), never
+    played from, so the keys that make a move leave the key bar."""
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """After the end no move can be made: the board's move keys leave the key bar."""
+        if self.replaying:
+            return action not in PLAYING_ACTIONS
         return action == "choose" or not self.finished
 
     class Moved(Message):
