@@ -115,7 +115,11 @@ class ReplayTable(TableEvents):
         """What the viewer could see then (everything, with the perspective open); ``seat``
         is the screen's viewer, which is always this replay's."""
         state = self._states[self.at]
-        return self.game.clone(state) if self.viewer is OPEN else self.game.view(state, self.viewer)
+        if self.viewer is OPEN:
+            # Every hand, once the game is over; before, a game without hidden information
+            # shows all there is to see, and its future (its seed, a shuffled pile) stays out.
+            return self.game.clone(state) if self.finished else self.game.view(state, None)
+        return self.game.view(state, self.viewer)
 
     def to_act(self) -> list[int]:
         """Who had to decide then (the screen marks them; nobody decides here)."""

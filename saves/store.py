@@ -189,12 +189,15 @@ def _verdict(path: Path, info: os.stat_result | None, remembered: VerdictStore) 
 
 
 def _with_result(header: SaveHeader, table: Table[Any]) -> SaveHeader:
-    """``header``, with the result of the game it saved when it is over and was written
-    before results were kept in headers (the replayed table has it)."""
-    if not header.over or header.result is not None:
-        return header
-    result = table_result(table)
-    return header if result is None else replace(header, result=result)
+    """``header`` with what the replayed game says of its end: a header written before
+    results were kept has no result (the replayed game gives it), and one that says a game
+    is over when its moves do not end it (edited by hand) is not believed."""
+    over = table.is_over()
+    if not over:
+        return header if not header.over else replace(header, over=False, result=None)
+    if header.over and header.result is not None:
+        return header  # (the result is the one the game wrote when it ended)
+    return replace(header, over=True, result=table_result(table))
 
 
 def _mtime(info: os.stat_result | None) -> float:

@@ -78,10 +78,18 @@ def _load(app: App[Any], path: Path | str, failed: str) -> LoadedGame | None:
 def watch_replay(app: App[Any], table: Table[Any], at: int | None, replace: bool = False) -> None:
     """Show the replay of ``table`` at the position after ``at`` moves (None: the end),
     through the eyes chosen: asked (:class:`WatcherScreen`) when there is a choice."""
+    if len(table.history()) != len(table.log) + 1:  # resumed from its saved position alone
+        notify(app, "Cannot replay this game: its moves no longer replay with these rules "
+                    "(it can still be resumed).", severity="error", timeout=10)
+        return
     choices = perspectives(table)
 
     def show(viewer: int | None | str) -> None:
         if isinstance(viewer, str):  # (cancelled)
+            if replace and not table.is_over():
+                # The curtain was raised for the next watcher: the last one's view under it
+                # is not theirs to see.
+                app.pop_screen()
             return
         try:
             replay = ReplayTable(table, viewer, at)

@@ -98,3 +98,16 @@ def test_a_table_resumed_from_its_saved_position_alone_cannot_be_replayed() -> N
     resumed = Table(game=GAME, seats=SEATS, seed=5, options=OPTIONS, _states=[whole.state], log=list(whole.log))
     with pytest.raises(ValueError, match="no longer replay"):
         ReplayTable(resumed, 0)
+
+
+def test_open_before_the_end_of_a_game_without_hidden_information_is_the_public_view() -> None:
+    from core.registry import get_game
+
+    game = get_game("quadropolis")
+    table = Table.new(game, (Seat(0, "Ada"), Seat(1, "Brook")), 3, {})
+    for _ in range(6):
+        seat = table.to_act()[0]
+        table.submit(seat, table.legal_actions(seat)[0])
+    assert perspectives(table) == [OPEN]
+    replay = ReplayTable(table, OPEN, at=4)
+    assert replay.view(None) == game.view(table.history()[4], None)

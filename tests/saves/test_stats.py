@@ -197,3 +197,13 @@ def test_a_name_seated_twice_counts_once(folder: Path) -> None:
          result=SaveResult((5, 30, 12), (3, 1, 2)))
     ada = read_stats(folder).games[0].player("Ada")
     assert ada is not None and (ada.games, ada.finished, ada.wins, ada.best) == (1, 1, 0.0, 5)
+
+
+def test_a_header_that_says_an_unfinished_game_is_over_is_not_believed(folder: Path) -> None:
+    path = _pig(folder, "going", make_seats(("Ada", "Brook")), 1, finished=False)
+    doc = tomllib.loads(path.read_text(encoding="utf-8"))
+    doc["header"]["over"] = True
+    doc["header"]["result"] = {"totals": [999, 0], "ranks": [1, 2], "team": False}
+    path.write_text(tomli_w.dumps(doc), encoding="utf-8")
+    (ada,) = [p for g in read_stats(folder).games for p in g.players if p.name == "Ada"]
+    assert ada.games == 1 and ada.finished == 0 and ada.wins == 0 and ada.best is None

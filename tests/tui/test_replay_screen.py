@@ -146,12 +146,12 @@ def test_an_unfinished_hot_seat_game_asks_who_is_watching_behind_a_curtain() -> 
             assert replay.viewer == 1 and replay.at == 0
             await step(pilot, "end")
             assert screen.current_view() == table.view(1)
-            await step(pilot, "v")  # the other seat: asked again, behind the curtain
-            assert isinstance(app.screen, WatcherScreen) and app.screen.has_class("-curtain")
-            await step(pilot, "escape")  # no: the replay stays as it was
-            assert app.screen is screen and replay.viewer == 1
             await step(pilot, "p")  # an unfinished game is resumed, not played on anew
             assert app.screen is screen and len(list_saves()) == 1
+            await step(pilot, "v")  # the other seat: asked again, behind the curtain
+            assert isinstance(app.screen, WatcherScreen) and app.screen.has_class("-curtain")
+            await step(pilot, "escape")  # nobody takes the keyboard: the replay closes,
+            assert not isinstance(app.screen, (GameScreen, WatcherScreen))  # Brook's view with it
 
     import asyncio
 
@@ -185,8 +185,8 @@ def test_play_on_from_a_position_of_a_finished_game_starts_a_new_save() -> None:
         app = MeepleApp(StartRequest(replay=path), bot_delay=0)
         async with app.run_test(size=(80, 24)) as pilot:
             screen = await wait_for_screen(pilot, QuadropolisScreen)
-            await step(pilot, "end", "p")  # the end: nothing to play on from
-            assert app.screen is screen
+            await step(pilot, "end", "p", "home", "p")  # the end, the start: nothing to play on from
+            assert app.screen is screen and len(list_saves()) == 1
             await step(pilot, "home", "right", "right", "right", "right", "p")
             new = await wait_for_screen(pilot, QuadropolisScreen)
             assert new is not screen and isinstance(new.table, Table) and new.autosaver is not None
@@ -286,6 +286,33 @@ def test_an_unfinished_game_of_bots_alone_with_hidden_information_is_not_replaye
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             assert not isinstance(app.screen, (GameScreen, WatcherScreen))
+
+    import asyncio
+
+    asyncio.run(main())
+
+
+def test_help_lists_the_replays_keys_instead_of_the_games_and_shift_arrows_move_the_cursor() -> None:
+    from tui.screens.help import HelpScreen
+
+    table = finished("elgrande")
+    path = write_fixed_save(table, "eg", "El Grande: Ada, Brook")
+
+    async def main() -> None:
+        app = MeepleApp(StartRequest(replay=path), bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for_screen(pilot, WatcherScreen)
+            await step(pilot, "enter")
+            screen = await wait_for_screen(pilot, ElGrandeScreen)
+            before = screen.cursor_position
+            await step(pilot, "shift+right")
+            assert screen.cursor_position != before and screen.table.at == 0
+            await step(pilot, "question_mark")
+            help_screen = await wait_for_screen(pilot, HelpScreen)
+            keys = dict(help_screen.keys())
+            assert keys["← →"] == "One move back or on" and "p" in keys and "c" in keys
+            texts = " ".join(keys.values())
+            assert "Hint" not in texts and "Undo" not in texts and "Take" not in texts
 
     import asyncio
 

@@ -88,7 +88,7 @@ class GameScreen(Screen[None]):
         Binding("ctrl+s", "save_as", "Save as"),
     ]
     HELP_TITLE = "Game"
-    HELP_FIRST: list[tuple[str, str]] = []  # (a replay's keys: before the game's own)
+    HELP_FIRST: list[tuple[str, str]] = []  # (a replay's keys: instead of the game's own)
     # Help lines every game screen shows after its own (the marks and panels they share).
     SHARED_HELP_KEYS: ClassVar[list[tuple[str, str]]] = [
         ("marks", "underlined: a move can be made there · reversed: the cursor · shaded: what "

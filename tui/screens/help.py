@@ -37,9 +37,10 @@ class HelpScreen(ModalScreen[None]):
     def keys(self) -> list[tuple[str, str]]:
         """(key, what it does) for the screen underneath, each key once, in player words:
         the screen's own help lines first, then its other keys, then the command palette."""
+        # A replay's keys stand instead of the game's own (which play moves).
         rows: list[tuple[str, str]] = list(getattr(self.under, "HELP_FIRST", []))
-        rows += getattr(self.under, "HELP_KEYS", [])
-        rows += getattr(self.under, "SHARED_HELP_KEYS", [])
+        if not rows:
+            rows = list(getattr(self.under, "HELP_KEYS", [])) + getattr(self.under, "SHARED_HELP_KEYS", [])
         keyed = {name.strip() for key, _ in rows for name in key.replace(",", "/").split("/")}
         seen = {text for _, text in rows}
         for key, active in self.under.active_bindings.items():

@@ -34,6 +34,8 @@ KEYS = [
     Binding("pagedown", "replay('round_next')", "Round", key_display="PgDn", priority=True),
     Binding("home", "replay('start')", "Start", priority=True, show=False),
     Binding("end", "replay('end')", "End", priority=True, show=False),
+    Binding("shift+left", "replay('cursor_left')", "Cursor", priority=True, show=False),
+    Binding("shift+right", "replay('cursor_right')", "Cursor", priority=True, show=False),
     Binding("m", "replay('moves')", "Moves"),
     # (the board's Enter would choose a move: here it goes to the move list and back)
     Binding("enter", "replay('moves')", "Moves", priority=True, show=False),
@@ -47,6 +49,9 @@ HELP = [
     ("← →", "One move back or on"),
     ("PgUp PgDn", "One round back or on"),
     ("Home End", "The start or the end of the game"),
+    ("↑ ↓ shift+← →", "Move the board's cursor (i: what is there)"),
+    ("i", "Describe the place under the cursor, as it is at the move shown"),
+    ("s", "Every player's points by category at the move shown"),
     ("m", "The list of every move: moving in it moves the board (Enter or Escape returns)"),
     ("v", "Whose eyes: a seat's (only what it saw then) or, once the game is over, all open"),
     ("p", "Play on from here: a new game (a new save) from this position, same seats"),
@@ -124,6 +129,9 @@ class Replaying:
         if where == "chart":
             self.chart()
             return
+        if where.startswith("cursor_"):
+            self.screen.board_move(where.removeprefix("cursor_"))
+            return
         rounds = table.round_starts()
         target = {
             "back": table.at - 1,
@@ -169,5 +177,9 @@ class Replaying:
         if self.table.is_over():
             notify(self.screen, "This is the end of the game: step back to a position to play on from.",
                    severity="warning")
+            return
+        if not self.table.at:
+            notify(self.screen, "This is the start of the game: step on to a position to play on "
+                                "from (a new game is started from the menu).", severity="warning")
             return
         self.screen.post_message(PlayFrom(self.table.from_here()))
