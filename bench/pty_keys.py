@@ -634,15 +634,17 @@ def run_coach(game_id: str) -> None:
 
 
 def longest_game(game_id: str, tries: int = 3) -> Any:
-    """The longest of ``tries`` finished 2-player games of greedy bots (seat 0 saved as a
-    person, seat 1 as an easy bot): the largest save a replay is stepped through here."""
+    """The longest of ``tries`` finished games of greedy bots at the most seats the game
+    takes (seat 0 saved as a person, the others as easy bots): the largest save a replay is
+    stepped through here."""
     from core.ai import make_bot
     from core.registry import get_game
     from core.table import Controller, Seat, Table
 
     game = get_game(game_id)
     options = {"first_player": "0"} if any(o.key == "first_player" for o in game.info.options) else {}
-    seats = [Seat(0, "Ada"), Seat(1, "Bot", Controller("bot", "easy"))]
+    seats = [Seat(0, "Ada")] + [Seat(i, f"Bot {i}", Controller("bot", "easy"))
+                                for i in range(1, game.info.max_players)]
     longest = None
     for seed in range(1, tries + 1):
         table = Table.new(game, seats, seed, options)

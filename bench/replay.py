@@ -3,7 +3,7 @@
 ``python -m bench.replay [--games ID ...]``
 
 For each game, :func:`bench.pty_keys.longest_game` (the longest of three finished games of
-greedy bots) is opened as ``meeple replay`` opens it, headless at 80x24 and 120x40,
+greedy bots at the most seats the game takes) is opened as ``meeple replay`` opens it, headless at 80x24 and 120x40,
 all open. Its replay is stepped from the start to the end, one move at a time; each step is
 timed from the call (:meth:`tui.screens.replaying.Replaying.picked`) until every widget of
 the screen holds the new position (the table's "refresh" reaches the screen synchronously;
