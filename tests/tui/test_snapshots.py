@@ -360,6 +360,8 @@ def test_settlement_hint(snap_compare: Any, size: tuple[int, int]) -> None:
         await pilot.pause()
         await _hint_shown(pilot, screen)
 
+    assert snap_compare(app(), terminal_size=size, run_before=before)
+
 
 @pytest.mark.parametrize("size", SIZES)
 def test_review(snap_compare: Any, size: tuple[int, int]) -> None:
