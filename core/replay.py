@@ -26,6 +26,18 @@ OPEN = None
 hidden information)."""
 
 
+def cannot_replay(table: Table[Any]) -> str | None:
+    """Why ``table`` cannot be replayed, in a player's words (to follow "cannot replay this
+    game:"); None when it can be."""
+    if not table.has_every_position():
+        return ("its moves no longer replay with these rules, so it cannot be stepped "
+                "through (it can still be resumed)")
+    if not perspectives(table):
+        return ("nobody played this unfinished game here, and what its bots hold stays "
+                "hidden until it is over")
+    return None
+
+
 def perspectives(table: Table[Any]) -> list[int | None]:
     """Whose eyes a replay of ``table`` may show the game through: the seats played by people
     (local or remote), then :data:`OPEN` when everything may be shown — a finished game, or a
@@ -52,11 +64,10 @@ class ReplayTable(TableEvents):
                                                   or not 0 <= viewer < len(table.seats)):
             raise ValueError("that seat's view of this game cannot be shown" if viewer is not None
                              else "this game's hidden information cannot be shown before it ends")
+        if not table.has_every_position():
+            raise ValueError(cannot_replay(table))
         self._table = table
         self._states = table.history()
-        if len(self._states) != len(table.log) + 1:  # resumed from its saved position
-            raise ValueError("this save's moves no longer replay with these rules, so it "
-                             "cannot be stepped through")
         self._listeners: list[Any] = []
         self.viewer = viewer
         self.game = table.game
@@ -96,6 +107,10 @@ class ReplayTable(TableEvents):
         self.log[:] = self.entries[:at]
         if tell:
             self._emit(TableEvent("refresh"))
+
+    def history(self) -> list[Any]:
+        """The true states from the setup to the position shown (for its score chart)."""
+        return self._states[: self.at + 1]
 
     def state_now(self) -> Any:
         """The true state of the position shown (for the screens' round and score readers;

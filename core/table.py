@@ -209,6 +209,11 @@ class Table(TableEvents, Generic[A]):
         not be changed."""
         return list(self._states)
 
+    def has_every_position(self) -> bool:
+        """True if :meth:`history` holds every position from the setup on: False for a
+        table resumed from its saved position alone."""
+        return len(self._states) == len(self.log) + 1
+
     def view(self, seat: int | None) -> Any:
         """What ``seat`` may see now (``None`` for a spectator)."""
         return self.game.view(self.state, seat)

@@ -123,7 +123,7 @@ def record_of(loaded: LoadedGame) -> dict[str, Any]:
     table's players) are written as humans.
     """
     table, header = loaded.table, loaded.header
-    if len(table.history()) != len(table.log) + 1:
+    if not table.has_every_position():
         raise RecordError(
             f"the moves of '{loaded.path.name}' no longer replay with this version's rules, "
             "so no record can be made of it (it can still be resumed)"

@@ -301,14 +301,11 @@ def _replay(parser: Parser, args: argparse.Namespace) -> int:
         table = open_save(path).table
     except OSError as exc:  # (a SaveError is one)
         parser.error(_file_problem(args.save, exc))
-    from core.replay import perspectives
+    from core.replay import cannot_replay
 
-    if not perspectives(table):
-        parser.error(f"{_quoted(str(args.save))}: nobody played this unfinished game here, and "
-                     "what its bots hold stays hidden until it is over")
-    if len(table.history()) != len(table.log) + 1:  # resumed from its saved position alone
-        parser.error(f"{_quoted(str(args.save))}: its moves no longer replay with these rules, "
-                     "so it cannot be stepped through (it can still be resumed)")
+    problem = cannot_replay(table)
+    if problem is not None:
+        parser.error(f"{_quoted(str(args.save))}: {problem}")
     from tui.app import StartRequest
 
     return _run_app(StartRequest(replay=Path(path)))

@@ -10,7 +10,7 @@ from textual.screen import Screen
 
 from core.engine import IllegalAction
 from core.registry import UnknownGame, get_game
-from core.replay import ReplayTable, perspectives
+from core.replay import ReplayTable, cannot_replay, perspectives
 from core.table import Seat, Table
 from saves import Autosaver, LoadedGame, SaveError, load_table
 from tui.games import screen_for
@@ -78,9 +78,9 @@ def _load(app: App[Any], path: Path | str, failed: str) -> LoadedGame | None:
 def watch_replay(app: App[Any], table: Table[Any], at: int | None, replace: bool = False) -> None:
     """Show the replay of ``table`` at the position after ``at`` moves (None: the end),
     through the eyes chosen: asked (:class:`WatcherScreen`) when there is a choice."""
-    if len(table.history()) != len(table.log) + 1:  # resumed from its saved position alone
-        notify(app, "Cannot replay this game: its moves no longer replay with these rules "
-                    "(it can still be resumed).", severity="error", timeout=10)
+    problem = cannot_replay(table)
+    if problem is not None:
+        notify(app, f"Cannot replay this game: {problem}.", severity="error", timeout=10)
         return
     choices = perspectives(table)
 
@@ -91,17 +91,9 @@ def watch_replay(app: App[Any], table: Table[Any], at: int | None, replace: bool
                 # is not theirs to see.
                 app.pop_screen()
             return
-        try:
-            replay = ReplayTable(table, viewer, at)
-        except ValueError as exc:  # a save resumed from its saved position: no moves to step
-            notify(app, f"Cannot replay this game: {exc}.", severity="error", timeout=10)
-            return
-        _show(app, screen_for(table.game.info.id)(replay, None), replace)
+        # (the eyes are among the perspectives, so ReplayTable takes them)
+        _show(app, screen_for(table.game.info.id)(ReplayTable(table, viewer, at), None), replace)
 
-    if not choices:  # (bots alone at an unfinished game with hidden information)
-        notify(app, "Cannot replay this game yet: nobody played it here, and what its bots hold "
-                    "stays hidden until it is over.", severity="error", timeout=10)
-        return
     if len(choices) == 1:
         show(choices[0])
         return

@@ -166,7 +166,7 @@ class GameOverScreen(Screen[None]):
         """True where this app holds every position of the game: a local table built by
         replaying its moves (not a network table, nor one resumed from its saved position)."""
         table = self.table
-        return isinstance(table, Table) and len(table.history()) == len(table.log) + 1
+        return isinstance(table, Table) and table.has_every_position()
 
     def action_replay(self) -> None:
         """Watch the game again from its start, move by move."""

@@ -162,8 +162,7 @@ class Replaying:
     def chart(self) -> None:
         """``c``: each player's score by round up to the position shown (public scores)."""
         table = self.table
-        states = table.base.history()[: table.at + 1]
-        lines = history_lines(table.game, states, [seat.name for seat in table.seats])
+        lines = history_lines(table.game, table.history(), [seat.name for seat in table.seats])
         unit = table.game.standings(table.view(None)).unit
         moment = f"after move {table.at}" if table.at else "at the start"
         self.screen.app.push_screen(ChartScreen(lines, f"Score by round, {moment}", "Round", unit))
