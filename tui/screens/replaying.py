@@ -17,12 +17,10 @@ from textual.content import Content
 
 from core.replay import OPEN, ReplayTable, perspectives
 from tui.navigation import PlayFrom, WatchReplay
-from tui.screens.chart import ChartScreen
 from tui.text import notify, plain
 from tui.widgets.players import player_tag
 from tui.widgets.board import BoardView
 from tui.widgets.replay_moves import ReplayMoves
-from tui.widgets.score_chart import history_lines
 
 if TYPE_CHECKING:
     from tui.screens.game import GameScreen
@@ -161,6 +159,10 @@ class Replaying:
 
     def chart(self) -> None:
         """``c``: each player's score by round up to the position shown (public scores)."""
+        # Imported here: the plotting library costs every game screen's start-up 40 ms.
+        from tui.screens.chart import ChartScreen
+        from tui.widgets.score_chart import history_lines
+
         table = self.table
         lines = history_lines(table.game, table.history(), [seat.name for seat in table.seats])
         unit = table.game.standings(table.view(None)).unit
