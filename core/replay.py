@@ -112,11 +112,6 @@ class ReplayTable(TableEvents):
         """The true states from the setup to the position shown (for its score chart)."""
         return self._states[: self.at + 1]
 
-    def state_now(self) -> Any:
-        """The true state of the position shown (for the screens' round and score readers;
-        never drawn as it is unless the perspective is open)."""
-        return self._states[self.at]
-
     def from_here(self) -> Table[Any]:
         """A new table at the position shown, with the same seats, seed and options, to play
         on from there (only once the whole game is over: before, the game itself goes on)."""

@@ -508,7 +508,7 @@ class GameScreen(Screen[None]):
                 Content.assemble(player_tag(s, seats[s].name), self.seat_note(s)) for s in acting)
             message = Content.assemble("Waiting for ", waiting)
         if self.replay is not None:
-            message, lead = self.replay.status()
+            message = self.replay.status()
         # (the lead, the progress, is left out where the rest needs both rows)
         self.query_one("#status", StatusLine).show(message, None if over else lead)
         self._rebuild_log()

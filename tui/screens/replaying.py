@@ -84,8 +84,8 @@ class Replaying:
         self.screen.refresh_all()
         self.screen.focus_board()
 
-    def status(self) -> tuple[Content, Content]:
-        """The status line: which move, whose eyes, who was to move then."""
+    def status(self) -> Content:
+        """The status line's message: which move, whose eyes, who was to move then."""
         table = self.table
         seats = table.seats
         where = f"Replay · move {table.at}/{len(table.entries)}" if table.at else "Replay · start"
@@ -99,8 +99,7 @@ class Replaying:
             acting = table.to_act()
             now = Content.assemble(Content(", ").join(player_tag(s, seats[s].name) for s in acting),
                                    " to move" if len(acting) == 1 else " to decide")
-        lead = plain(self.screen.game.progress(self.screen.current_view()) + " · ")
-        return Content.assemble(f"{where} · ", eyes, now), lead
+        return Content.assemble(f"{where} · ", eyes, now)
 
     def refreshed(self) -> None:
         """The position changed: the move list follows."""
