@@ -1,9 +1,11 @@
 """The ``meeple`` command: the menu, direct play/resume, listings, rules and bot simulations.
 
-Bad arguments give a one-line reason plus the usage of the command at fault and exit code
-2, never a traceback. Text that comes from files or players (save names, player names,
-progress, error messages quoting them) is printed with its control characters made
-visible (:func:`core.words.visible`), so nothing printed can act on the terminal.
+Bad arguments give a one-line reason plus the usage of the command at fault, good arguments
+naming something unusable (a missing or broken save) the reason alone; both exit with code
+2, never a traceback (:mod:`tui.cli_parser`). Text that comes from files or players (save
+names, player names, progress, error messages quoting them) is printed with its control
+characters made visible (:func:`core.words.visible`), so nothing printed can act on the
+terminal.
 """
 
 from __future__ import annotations
@@ -14,30 +16,13 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Any, NoReturn, Sequence
+from typing import Any, Sequence
 
 from core import __version__
 from core.registry import UnknownGame, get_game, listings
 from core.words import visible
 from tui import cli_records, cli_review, cli_stats
-
-USAGE_EXIT = 2
-
-
-class Parser(argparse.ArgumentParser):
-    """argparse with a one-line error, the usage, and exit code 2.
-
-    ``commands`` maps each sub-command of the top-level parser to its own parser, whose
-    :meth:`error` prints that sub-command's usage.
-    """
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.commands: dict[str, Parser] = {}
-
-    def error(self, message: str) -> NoReturn:
-        """Print ``message`` (control characters made visible, so one line) and the usage; exit 2."""
-        self.exit(USAGE_EXIT, f"{self.prog}: error: {visible(message)}\n{self.format_usage()}")
+from tui.cli_parser import Parser, dash_names, file_problem, quoted
 
 
 def build_parser() -> Parser:
@@ -118,7 +103,7 @@ def build_parser() -> Parser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(dash_names(sys.argv[1:] if argv is None else argv, parser))
     command = args.command
     # Errors found after parsing belong to the sub-command: print its usage, not meeple's.
     sub = parser.commands.get(command, parser) if command else parser
@@ -167,26 +152,6 @@ def _game_or_error(parser: Parser, game_id: str) -> Any:
         return get_game(game_id.lower())
     except UnknownGame:
         parser.error(str(UnknownGame(game_id)))
-
-
-def _quoted(text: str, limit: int = 60) -> str:
-    """``text`` made visible and quoted for an error message, cut to ``limit`` characters."""
-    shown = visible(text)
-    if len(shown) > limit:
-        shown = shown[: limit - 1] + "…"
-    return f"'{shown}'"
-
-
-def _file_problem(asked: str | None, exc: OSError) -> str:
-    """One line saying why the save ``asked`` for (None: the saves folder) could not be read."""
-    from saves import SaveError
-
-    if isinstance(exc, SaveError):
-        return str(exc)
-    reason = exc.strerror or type(exc).__name__
-    if asked is None:
-        return f"the saved games could not be read ({reason})"
-    return f"the save {_quoted(asked)} could not be read ({reason})"
 
 
 def _run_app(start: Any) -> int:
@@ -265,28 +230,28 @@ def _listings(parser: Parser) -> list[Any]:
     try:
         listings = list_saves()
     except OSError as exc:
-        parser.error(_file_problem(None, exc))
+        parser.fail(file_problem(None, exc))
     if not listings:
         problem = folder_problem()
         if problem is not None:
-            parser.error(problem)
+            parser.fail(problem)
     return listings
 
 
 def _resume(parser: Parser, args: argparse.Namespace) -> int:
     from saves import read_header, resolve_save
 
-    # Any OS error while finding or reading the save (a SaveError is one) is a usage error.
+    # Any OS error while finding or reading the save (a SaveError is one) is said in one line.
     if args.save:
         try:
             path = resolve_save(args.save)  # an existing regular file, or a SaveError
             read_header(path)
         except OSError as exc:
-            parser.error(_file_problem(args.save, exc))
+            parser.fail(file_problem(args.save, exc))
     else:
         good = [s for s in _listings(parser) if s.error is None and s.header is not None and not s.header.over]
         if not good:
-            parser.error("there is no unfinished saved game to resume")
+            parser.fail("there is no unfinished saved game to resume")
         path = good[0].path
     from tui.app import StartRequest
 
@@ -300,12 +265,12 @@ def _replay(parser: Parser, args: argparse.Namespace) -> int:
         path = resolve_save(args.save)
         table = open_save(path).table
     except OSError as exc:  # (a SaveError is one)
-        parser.error(_file_problem(args.save, exc))
+        parser.fail(file_problem(args.save, exc))
     from core.replay import cannot_replay
 
     problem = cannot_replay(table)
     if problem is not None:
-        parser.error(f"{_quoted(str(args.save))}: {problem}")
+        parser.fail(f"{quoted(str(args.save))}: {problem}")
     from tui.app import StartRequest
 
     return _run_app(StartRequest(replay=Path(path)))
@@ -472,27 +437,27 @@ def _serve(parser: Parser, args: argparse.Namespace) -> int:
         parser.error("--idle-timeout must be more than 0 and at most 10080 minutes (a week)")
     host = args.host.strip()
     if not host or any(c.isspace() for c in host):
-        parser.error(f"--host must be an address or a host name, not {_quoted(args.host)}")
+        parser.error(f"--host must be an address or a host name, not {quoted(args.host)}")
     try:
         key, key_path, key_new = load_host_key(Path(args.host_key) if args.host_key else None)
     except HostKeyError as exc:
-        parser.error(str(exc))
+        parser.fail(str(exc))
     authorized = None
     authorized_path = None
     if args.authorized_keys is not None:
         authorized_path = Path(args.authorized_keys)
-        shown = _quoted(args.authorized_keys, 200)
+        shown = quoted(args.authorized_keys, 200)
         try:
             text = authorized_path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
-            parser.error(f"the authorized keys {shown} could not be read ({reason})")
+            parser.fail(f"the authorized keys {shown} could not be read ({reason})")
         if not any(line.strip() and not line.lstrip().startswith("#") for line in text.splitlines()):
-            parser.error(f"the authorized keys {shown} hold no key: nobody could connect")
+            parser.fail(f"the authorized keys {shown} hold no key: nobody could connect")
         try:
             authorized = asyncssh.import_authorized_keys(text)
         except (asyncssh.KeyImportError, ValueError) as exc:
-            parser.error(f"the authorized keys {shown} are not valid ({exc})")
+            parser.fail(f"the authorized keys {shown} are not valid ({exc})")
     setup = ServeSetup(host=host, port=args.port, host_key=key, host_key_path=key_path,
                        host_key_new=key_new, authorized_keys=authorized,
                        authorized_keys_path=authorized_path, max_sessions=args.max_sessions,

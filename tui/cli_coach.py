@@ -2,7 +2,7 @@
 
 It is what the hint panel shows (:mod:`core.ai.coach`, seeded from the seat's view): the
 best moves as text with their values, or as JSON with ``--json``. A missing, broken or
-finished save is a one-line usage error (exit 2).
+finished save is one line (exit 2).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import sys
 from typing import Any
 
 from core.words import visible
+from tui.cli_parser import UsageError, file_problem
 
 
 def add_hint_parser(sub: Any) -> Any:
@@ -31,7 +32,7 @@ def add_hint_parser(sub: Any) -> Any:
     return hint
 
 
-def hint_command(parser: Any, args: argparse.Namespace) -> int:
+def hint_command(parser: UsageError, args: argparse.Namespace) -> int:
     """Print the hint of ``args.save`` (``parser.error`` for a save that cannot be hinted)."""
     from core.ai import coach
     from saves import load_table
@@ -39,13 +40,13 @@ def hint_command(parser: Any, args: argparse.Namespace) -> int:
     try:
         loaded = load_table(args.save)
     except OSError as exc:
-        parser.error(str(exc) if str(exc) else f"the save '{visible(args.save)}' could not be read")
+        parser.fail(file_problem(args.save, exc))
     table = loaded.table
     if table.is_over():
-        parser.error(f"the game in '{visible(loaded.name)}' is over: there is no move to hint")
+        parser.fail(f"the game in '{visible(loaded.name)}' is over: there is no move to hint")
     acting = table.to_act()
     if not acting:
-        parser.error(f"nobody is to move in '{visible(loaded.name)}': there is no move to hint")
+        parser.fail(f"nobody is to move in '{visible(loaded.name)}': there is no move to hint")
     humans = [seat for seat in acting if seat in table.human_seats()]
     seat = (humans or acting)[0]
     game = table.game

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from core.words import visible
-from tui.cli_review import UsageError
+from tui.cli_parser import UsageError, file_problem
 
 P = TypeVar("P", bound=argparse.ArgumentParser)
 
@@ -51,10 +51,10 @@ def run_export(parser: UsageError, args: argparse.Namespace) -> int:
     try:
         record = export_record(args.save)
     except (RecordError, OSError) as exc:  # a SaveError is an OSError
-        parser.error(_problem(args.save, exc))
+        parser.fail(file_problem(args.save, exc))
     data = record_json(record).encode("utf-8")
     if len(data) > MAX_RECORD_SIZE:
-        parser.error(f"the record of {visible(args.save)!r} would be over "
+        parser.fail(f"the record of {visible(args.save)!r} would be over "
                      f"{MAX_RECORD_SIZE // (1024 * 1024)} MiB, more than an import takes")
     if args.out is None or args.out == "-":
         sys.stdout.flush()
@@ -73,7 +73,7 @@ def run_export(parser: UsageError, args: argparse.Namespace) -> int:
     except (OSError, ValueError) as exc:
         from saves.checks import os_problem
 
-        parser.error(f"the record could not be written to {visible(args.out)!r}: "
+        parser.fail(f"the record could not be written to {visible(args.out)!r}: "
                      f"{os_problem(exc, 'write the file')}")
     print(visible(f"Wrote the record of {record['title']} ({len(record['moves'])} moves) to {target}."),
           file=sys.stderr)
@@ -92,9 +92,9 @@ def run_import(parser: UsageError, args: argparse.Namespace) -> int:
             data = read_record_file(Path(args.file).expanduser())
         imported = import_record(data)
     except RecordError as exc:
-        parser.error(f"{visible(shown)} is not a record Meeple can import: {exc}")
+        parser.fail(f"{visible(shown)} is not a record Meeple can import: {exc}")
     except OSError as exc:  # the save could not be written (a SaveError)
-        parser.error(_problem(args.file, exc))
+        parser.fail(file_problem(args.file, exc, "the file"))
     table = imported.table
     state = "finished" if table.is_over() else table.game.progress(table.state)
     then = (f"Replay it with `meeple replay {imported.name}`" if table.is_over()
@@ -103,14 +103,3 @@ def run_import(parser: UsageError, args: argparse.Namespace) -> int:
                   f"'{imported.name}'."))
     print(f"{then} or from the Load screen.")
     return 0
-
-
-def _problem(asked: str, exc: Exception) -> str:
-    """One line saying why ``asked`` could not be exported or stored."""
-    from saves.checks import SaveError
-
-    if isinstance(exc, SaveError):
-        return visible(str(exc))
-    if isinstance(exc, OSError):
-        return f"{visible(asked)!r} could not be read ({exc.strerror or type(exc).__name__})"
-    return f"{visible(asked)!r}: {visible(str(exc))}"

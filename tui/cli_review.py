@@ -19,9 +19,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import TYPE_CHECKING, Any, Callable, NoReturn, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from core.words import visible
+from tui.cli_parser import UsageError, file_problem
 
 if TYPE_CHECKING:
     from core.ai.review import Decision, Review
@@ -33,12 +34,6 @@ hint there did)."""
 
 
 P = TypeVar("P", bound=argparse.ArgumentParser)
-
-
-class UsageError(Protocol):
-    """The command's parser: ``error`` prints one line and the usage, and exits 2."""
-
-    def error(self, message: str) -> NoReturn: ...
 
 
 def add_parser(sub: argparse._SubParsersAction[P]) -> P:
@@ -68,7 +63,7 @@ def run(parser: UsageError, args: argparse.Namespace, run_app: Callable[[Any], i
     try:
         source = open_review(args.save)  # a SaveError (an OSError) for anything amiss
     except OSError as exc:
-        parser.error(_problem(args.save, exc))
+        parser.fail(file_problem(args.save, exc))
     except Exception as exc:  # a bug in a game's rules while replaying: one line, no traceback
         return _failed("opening the save", exc)
     if not (args.print_ or args.json):
@@ -78,16 +73,6 @@ def run(parser: UsageError, args: argparse.Namespace, run_app: Callable[[Any], i
     if source.warning:
         print(visible(source.warning), file=sys.stderr)
     return _print(parser, source, args.level, args.json)
-
-
-def _problem(asked: str, exc: OSError) -> str:
-    """One line saying why the save ``asked`` for cannot be reviewed."""
-    from saves import SaveError
-
-    if isinstance(exc, SaveError):
-        return visible(str(exc))
-    reason = exc.strerror or type(exc).__name__
-    return f"the save {visible(asked)!r} could not be read ({reason})"
 
 
 def _print(parser: UsageError, source: ReviewSource, level: str, as_json: bool) -> int:
@@ -106,7 +91,7 @@ def _print(parser: UsageError, source: ReviewSource, level: str, as_json: bool) 
         raise
     except IllegalAction as exc:
         progress.end()
-        parser.error(f"the moves of {source.path.name} no longer replay ({visible(exc.reason)})")
+        parser.fail(f"the moves of {source.path.name} no longer replay ({visible(exc.reason)})")
     except Exception as exc:  # a rules or coach bug: what is valued is kept, no traceback
         progress.end()
         return _failed("valuing the decisions", exc)

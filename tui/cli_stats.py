@@ -19,7 +19,7 @@ import json
 from typing import TYPE_CHECKING, Callable, Sequence, TypeVar
 
 from core.words import visible
-from tui.cli_review import UsageError
+from tui.cli_parser import UsageError
 
 if TYPE_CHECKING:
     from saves.stats import GameStats, PlayerStats, Stats, TeamStats
@@ -58,7 +58,7 @@ def run(parser: UsageError, args: argparse.Namespace, layout: Layout) -> int:
     if not stats.saves and not stats.broken:
         problem = folder_problem()
         if problem is not None:
-            parser.error(problem)
+            parser.fail(problem)
     if args.json:
         print(json.dumps(stats.to_data(), indent=2))
     else:

@@ -45,6 +45,20 @@ def assert_usage_error(code: int, out: str, err: str) -> str:
     return reason.split("error:", 1)[1].strip()
 
 
+def assert_one_line_error(code: int, out: str, err: str) -> str:
+    """Exit 2, one line on stderr and no usage after it, nothing on stdout; return the reason.
+
+    For arguments that are fine but name something unusable (a missing or broken save)."""
+    assert code == 2, (code, out, err)
+    assert "Traceback" not in out + err
+    assert out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, f"the error should be one line, without the usage:\n{err}"
+    reason = lines[0]
+    assert reason.startswith("meeple") and "error:" in reason
+    return reason.split("error:", 1)[1].strip()
+
+
 class AppRecorder:
     """Stands in for ``tui.cli._run_app``: records what would have been launched."""
 

@@ -36,6 +36,7 @@ from core.simulate import seat_bots
 from core.table import Controller
 from saves import Settings, save_settings
 from tests.cli.helpers import (
+    assert_one_line_error,
     BIDI,
     EVIL,
     GAME,
@@ -237,14 +238,14 @@ def test_play_bad_arguments(
 
 
 def test_resume_with_no_saves(app: AppRecorder, capsys: pytest.CaptureFixture[str]) -> None:
-    reason = assert_usage_error(*run_cli(["resume"], capsys))
+    reason = assert_one_line_error(*run_cli(["resume"], capsys))
     assert "no unfinished saved game" in reason
     assert app.calls == []
 
 
 def test_resume_with_only_broken_saves(app: AppRecorder, capsys: pytest.CaptureFixture[str]) -> None:
     write_garbage()
-    assert_usage_error(*run_cli(["resume"], capsys))
+    assert_one_line_error(*run_cli(["resume"], capsys))
     assert app.calls == []
 
 
@@ -280,7 +281,7 @@ def test_resume_by_path(app: AppRecorder, capsys: pytest.CaptureFixture[str]) ->
 )
 def test_resume_bad_name(name: str, app: AppRecorder, capsys: pytest.CaptureFixture[str]) -> None:
     start_save()
-    assert_usage_error(*run_cli(["resume", name], capsys))
+    assert_one_line_error(*run_cli(["resume", name], capsys))
     assert app.calls == []
 
 
@@ -483,8 +484,6 @@ def test_subprocess_version(tmp_path: Path) -> None:
         ["play", GAME, "--players", "9"],
         ["play", GAME, "--names", "A,A"],
         ["play", GAME, "--option", "colour=red"],
-        ["resume", "../x"],
-        ["resume"],
         ["rules", "nope"],
         ["simulate", GAME, "--players", "2", "--games", "0", "--bots", "random", "--seed", "1"],
     ],
@@ -497,12 +496,22 @@ def test_subprocess_bad_arguments(args: list[str], tmp_path: Path) -> None:
     assert proc.stderr.splitlines()[0].startswith("meeple")
 
 
+@pytest.mark.parametrize("args", [["resume", "../x"], ["resume"], ["replay", "missing"]])
+def test_subprocess_unusable_saves_are_one_line(args: list[str], tmp_path: Path) -> None:
+    """Good arguments naming a save that cannot be used: the reason alone, no usage."""
+    proc = run_meeple(args, tmp_path)
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stdout == ""
+    assert len(proc.stderr.splitlines()) == 1, proc.stderr
+    assert proc.stderr.startswith(f"meeple {args[0]}: error: ")
+
+
 def test_resume_skips_finished_games(app: AppRecorder, capsys: pytest.CaptureFixture[str]) -> None:
     """Only unfinished games are resumed without a name; a finished one alone is refused."""
     from tests.tui.helpers import finished_table, write_fixed_save
 
     write_fixed_save(finished_table(), "done", "Quadropolis: Ada, Brook")
-    reason = assert_usage_error(*run_cli(["resume"], capsys))
+    reason = assert_one_line_error(*run_cli(["resume"], capsys))
     assert "no unfinished saved game" in reason
     assert app.calls == []
 
@@ -529,8 +538,6 @@ def test_rules_into_a_closed_pipe_exits_quietly(tmp_path: Path) -> None:
         (["play", GAME, "--names", "Ann,Ann"], "play"),
         (["play", GAME, "--option", "colour=red"], "play"),
         (["play", GAME, "--seed", str(2**63)], "play"),
-        (["resume", "missing"], "resume"),
-        (["resume"], "resume"),
         (["rules", "nope"], "rules"),
         (["simulate", "nope", "--players", "2", "--games", "1", "--bots", "random", "--seed", "1"], "simulate"),
         (["simulate", GAME, "--players", "2", "--games", "0", "--bots", "random", "--seed", "1"], "simulate"),
@@ -610,7 +617,7 @@ def locked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_resume_a_save_in_a_folder_that_cannot_be_read(
     locked: Path, app: AppRecorder, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    reason = assert_usage_error(*run_cli(["resume", str(locked / "game.toml")], capsys))
+    reason = assert_one_line_error(*run_cli(["resume", str(locked / "game.toml")], capsys))
     assert "ermission" in reason
     assert app.calls == []
 
@@ -628,7 +635,7 @@ def test_resume_a_save_that_cannot_be_opened(
         return real_open(file, *args, **kwargs)
 
     monkeypatch.setattr(os, "open", refuse)
-    reason = assert_usage_error(*run_cli(["resume", str(path)], capsys))
+    reason = assert_one_line_error(*run_cli(["resume", str(path)], capsys))
     assert "ermission" in reason
     assert app.calls == []
 
@@ -638,7 +645,7 @@ def test_resume_a_save_that_cannot_be_opened(
 )
 def test_resume_a_very_long_name(name: str, app: AppRecorder, capsys: pytest.CaptureFixture[str]) -> None:
     start_save()
-    assert_usage_error(*run_cli(["resume", name], capsys))
+    assert_one_line_error(*run_cli(["resume", name], capsys))
     assert app.calls == []
 
 
@@ -648,10 +655,10 @@ def test_resume_error_makes_escapes_in_the_name_visible(
     tmp_path: Path, app: AppRecorder, capsys: pytest.CaptureFixture[str]
 ) -> None:
     code, out, err = run_cli(["resume", str(tmp_path / f"{EVIL}.toml")], capsys)
-    reason = assert_usage_error(code, out, err)
+    reason = assert_one_line_error(code, out, err)
     assert_no_controls(err)
     assert "evil␛]0;owned␇" in reason
-    reason = assert_usage_error(*run_cli(["resume", f"x{BIDI}"], capsys))
+    reason = assert_one_line_error(*run_cli(["resume", f"x{BIDI}"], capsys))
     assert "\u202e" not in reason
     assert app.calls == []
 
@@ -676,3 +683,46 @@ def test_usage_errors_never_print_raw_control_characters(
     assert_no_controls(err)
 
 
+
+
+# --- save names starting with a dash -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["resume", "-draft"], ["replay", "-draft"], ["review", "-draft"], ["resume", "--", "-draft"]],
+)
+def test_a_save_named_with_a_leading_dash_opens_by_name(
+    argv: list[str], app: AppRecorder, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """argparse would take ``-draft`` for an option: an existing save of that name is a save."""
+    from tests.tui.helpers import finished_table, write_fixed_save
+
+    path = write_fixed_save(finished_table(), "-draft", "Quadropolis: Ada, Brook")
+    code, out, err = run_cli(argv, capsys)
+    assert code == 0, err
+    request = app.request
+    assert path in (request.resume, request.replay, request.review)
+
+
+def test_a_dash_save_name_among_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Options before and after the name still count; an option's value is never a save."""
+    from tests.cli.helpers import make_table
+    from tests.tui.helpers import write_fixed_save
+
+    write_fixed_save(make_table(), "-draft", "Quadropolis: Ada, Brook")
+    out_file = tmp_path / "-draft.json"
+    code, _, err = run_cli(["export", "--out", str(out_file), "-draft"], capsys)
+    assert code == 0, err
+    assert json.loads(out_file.read_text())["format"] == "meeple-record"
+    code, out, err = run_cli(["hint", "-draft", "--json", "--level", "normal"], capsys)
+    assert code == 0, err
+    assert json.loads(out)["level"] == "normal"
+
+
+def test_an_unknown_dash_word_is_still_an_unknown_option(
+    app: AppRecorder, capsys: pytest.CaptureFixture[str]
+) -> None:
+    reason = assert_usage_error(*run_cli(["resume", "-nosuch"], capsys))
+    assert "-nosuch" in reason
+    assert app.calls == []

@@ -10,8 +10,8 @@ import pytest
 
 from core.ai import coach
 from saves import Autosaver, load_table
-from tests.cli.helpers import (EVIL, assert_no_controls, assert_usage_error, run_cli, start_save,
-                               write_garbage)
+from tests.cli.helpers import (EVIL, assert_no_controls, assert_one_line_error, assert_usage_error, run_cli,
+                               start_save, write_garbage)
 from tests.tui.helpers import finished_table
 
 
@@ -50,15 +50,15 @@ def test_text_names_the_seat_and_lists_the_moves(capsys: pytest.CaptureFixture[s
 
 
 def test_missing_broken_and_finished_saves(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    reason = assert_usage_error(*run_cli(["hint", "no such save"], capsys))
+    reason = assert_one_line_error(*run_cli(["hint", "no such save"], capsys))
     assert "no such save" in reason or "does not exist" in reason
     write_garbage("bad")
-    assert "bad.toml" in assert_usage_error(*run_cli(["hint", "bad"], capsys))
+    assert "bad.toml" in assert_one_line_error(*run_cli(["hint", "bad"], capsys))
     saver = Autosaver.start(finished_table(), "Done")
     saver.close()
-    reason = assert_usage_error(*run_cli(["hint", str(saver.path)], capsys))
+    reason = assert_one_line_error(*run_cli(["hint", str(saver.path)], capsys))
     assert "is over" in reason
-    reason = assert_usage_error(*run_cli(["hint", EVIL], capsys))
+    reason = assert_one_line_error(*run_cli(["hint", EVIL], capsys))
     assert "\x1b" not in reason
     assert_usage_error(*run_cli(["hint", str(saver.path), "--level", "easy"], capsys))
 

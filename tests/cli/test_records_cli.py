@@ -14,6 +14,7 @@ import pytest
 
 from saves import list_saves, load_table, saves_dir
 from tests.cli.helpers import (
+    assert_one_line_error,
     EVIL,
     ROOT,
     assert_no_controls,
@@ -71,16 +72,16 @@ def test_export_out_writes_the_file_and_import_reads_stdin(
 
 def test_export_refuses_a_missing_or_broken_save_and_a_folder_as_out(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    reason = assert_usage_error(*run_cli(["export", "nothing-here"], capsys))
+    reason = assert_one_line_error(*run_cli(["export", "nothing-here"], capsys))
     assert "there is no save called 'nothing-here'" in reason
     write_garbage("bad")
-    reason = assert_usage_error(*run_cli(["export", "bad"], capsys))
+    reason = assert_one_line_error(*run_cli(["export", "bad"], capsys))
     assert reason.startswith("Save file 'bad.toml':")
     name = saved_name()
     reason = assert_usage_error(*run_cli(["export", name, "--out", str(tmp_path)], capsys))
     assert "is a folder" in reason
     (tmp_path / "a-file").write_text("", "utf-8")
-    reason = assert_usage_error(*run_cli(["export", name, "--out", str(tmp_path / "a-file" / "x.json")], capsys))
+    reason = assert_one_line_error(*run_cli(["export", name, "--out", str(tmp_path / "a-file" / "x.json")], capsys))
     assert "could not be written" in reason
 
 
@@ -103,14 +104,14 @@ def test_import_refuses_broken_and_hostile_records_with_one_line(
         path = tmp_path / file
         path.write_text(text, "utf-8")
         code, out, err = run_cli(["import", str(path)], capsys)
-        reason = assert_usage_error(code, out, err)
+        reason = assert_one_line_error(code, out, err)
         assert reason.startswith(f"'{path}' is not a record Meeple can import: ") and expected in reason, reason
         assert_no_controls(err)
     big = tmp_path / "big.json"
     with big.open("wb") as handle:
         handle.truncate(10 * 1024 * 1024 + 1)
-    assert "over 10 MiB" in assert_usage_error(*run_cli(["import", str(big)], capsys))
-    assert "does not exist" in assert_usage_error(*run_cli(["import", str(tmp_path / "none.json")], capsys))
+    assert "over 10 MiB" in assert_one_line_error(*run_cli(["import", str(big)], capsys))
+    assert "does not exist" in assert_one_line_error(*run_cli(["import", str(tmp_path / "none.json")], capsys))
     assert names() == [f"{name}.toml"]  # nothing was created
 
 

@@ -16,6 +16,7 @@ from core.registry import get_game
 from core.table import Table
 from saves import open_review, save_table, saves_dir, write_review
 from tests.cli.helpers import (
+    assert_one_line_error,
     EVIL,
     AppRecorder,
     assert_no_controls,
@@ -106,14 +107,14 @@ def test_without_print_the_app_opens_on_the_review(capsys: pytest.CaptureFixture
 
 
 def test_a_missing_or_broken_save_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], app: AppRecorder) -> None:
-    reason = assert_usage_error(*run_cli(["review", "nothing-here", "--print"], capsys))
+    reason = assert_one_line_error(*run_cli(["review", "nothing-here", "--print"], capsys))
     assert "no save called 'nothing-here'" in reason
     write_garbage("bad")
-    reason = assert_usage_error(*run_cli(["review", "bad"], capsys))
+    reason = assert_one_line_error(*run_cli(["review", "bad"], capsys))
     assert "bad.toml" in reason
-    reason = assert_usage_error(*run_cli(["review", "/no/such/file.toml", "--json"], capsys))
+    reason = assert_one_line_error(*run_cli(["review", "/no/such/file.toml", "--json"], capsys))
     assert "does not exist" in reason
-    reason = assert_usage_error(*run_cli(["review", "../escape"], capsys))
+    reason = assert_one_line_error(*run_cli(["review", "../escape"], capsys))
     assert "not a valid save name" in reason
     saved()
     reason = assert_usage_error(*run_cli(["review", "settle", "--level", "easy"], capsys))
@@ -129,14 +130,14 @@ def test_an_unfinished_game_or_one_without_a_human_is_refused(capsys: pytest.Cap
     going_on.submit(first, going_on.legal_actions(first)[0])
     save_table(going_on, saves_dir() / "going-on.toml", "Settlement")
     for argv in (["review", "going-on"], ["review", "going-on", "--print"]):
-        reason = assert_usage_error(*run_cli(argv, capsys))
+        reason = assert_one_line_error(*run_cli(argv, capsys))
         assert "not over" in reason and "going-on.toml" in reason
     bots = Table.new(game, seats("easy", "easy"), SEED)
     while not bots.is_over():
         seat = bots.to_act()[0]
         bots.submit(seat, bots.legal_actions(seat)[0])
     save_table(bots, saves_dir() / "bots.toml", "Settlement")
-    reason = assert_usage_error(*run_cli(["review", "bots", "--json"], capsys))
+    reason = assert_one_line_error(*run_cli(["review", "bots", "--json"], capsys))
     assert "no human" in reason
     assert app.calls == []
 

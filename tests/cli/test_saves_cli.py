@@ -21,6 +21,7 @@ import pytest
 
 from saves import list_saves, saves_dir
 from tests.cli.helpers import (
+    assert_one_line_error,
     BIDI,
     EVIL,
     GAME,
@@ -107,7 +108,7 @@ def test_listing_the_saves_fails_with_one_line(
         raise error
 
     monkeypatch.setattr(saves, "list_saves", broken)
-    reason = assert_usage_error(*run_cli(command, capsys))
+    reason = assert_one_line_error(*run_cli(command, capsys))
     assert error.strerror in reason
     assert capsys.readouterr().err == ""
     assert app.calls == []
@@ -123,7 +124,7 @@ def test_listing_the_saves_reports_a_save_error(
 
     monkeypatch.setattr(saves, "list_saves", broken)
     for command in (["resume"], ["saves"]):
-        reason = assert_usage_error(*run_cli(command, capsys))
+        reason = assert_one_line_error(*run_cli(command, capsys))
         assert "the saves folder is a file" in reason.lower()
     assert app.calls == []
 
@@ -280,6 +281,6 @@ def test_an_unreadable_saves_folder_is_told_not_taken_for_no_saves(
 
     monkeypatch.setattr(os, "scandir", denied)
     for command in (["saves"], ["resume"]):
-        reason = assert_usage_error(*run_cli(command, capsys))
+        reason = assert_one_line_error(*run_cli(command, capsys))
         assert "cannot be read" in reason and "permission" in reason, reason
     assert app.calls == []

@@ -17,6 +17,7 @@ from core.table import Controller, Seat, Table
 from saves import save_table, saves_dir
 from saves.verdicts import cache_path
 from tests.cli.helpers import (
+    assert_one_line_error,
     assert_no_controls,
     assert_usage_error,
     run_cli,
@@ -120,7 +121,7 @@ def test_an_unreadable_folder_is_a_usage_error(capsys: pytest.CaptureFixture[str
     saves_dir().parent.mkdir(parents=True, exist_ok=True)
     saves_dir().write_text("a file where the folder should be")
     code, out, err = run_cli(["stats"], capsys)
-    assert "saves folder" in assert_usage_error(code, out, err)
+    assert "saves folder" in assert_one_line_error(code, out, err)
 
 
 def test_names_are_printed_as_plain_text(capsys: pytest.CaptureFixture[str]) -> None:
