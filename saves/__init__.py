@@ -39,6 +39,7 @@ if TYPE_CHECKING:  # the names, for type checkers; at run time each is imported 
     from saves.paths import (
         is_slug,
         new_save_path,
+        remove_left_temps,
         saves_dir,
         settings_path,
         slugify,
@@ -77,6 +78,7 @@ _HOMES: dict[str, str] = {
     "state_hash": "saves.format",
     "is_slug": "saves.paths",
     "new_save_path": "saves.paths",
+    "remove_left_temps": "saves.paths",
     "saves_dir": "saves.paths",
     "settings_path": "saves.paths",
     "slugify": "saves.paths",
@@ -144,6 +146,7 @@ __all__ = [
     "open_save",
     "read_header",
     "read_save",
+    "remove_left_temps",
     "resolve_save",
     "run_review",
     "save_path",

@@ -6,13 +6,16 @@ instant the target holds either the complete old content or the complete new con
 
 Temporary files are named ``.<target name>.<random>.tmp``: the leading dot and the ``.tmp``
 suffix keep them out of save listings even when a killed process leaves one behind
-(:func:`is_temp_name`). When the write fails with an exception the temporary file is removed;
-one left by a killed process is removed later by :func:`remove_stale_temps`.
+(:func:`is_temp_name`). When the write fails with an exception the temporary file is removed.
+While a write runs, its temporary file is locked (``flock``); the kernel drops the lock when
+the writer dies, however it dies, so :func:`remove_stale_temps` removes exactly the files
+nobody is writing any more, at once, without guessing from their age.
 """
 
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import os
 import re
 import stat
@@ -22,7 +25,8 @@ from pathlib import Path
 
 TEMP_SUFFIX = ".tmp"
 STALE_AFTER = 60.0
-"""Seconds after which a temporary file nobody is writing any more counts as left behind."""
+"""Where files cannot be locked (some network file systems): seconds after which a
+temporary file counts as left behind."""
 _CHUNK = 1 << 16
 # What tempfile.mkstemp puts between our prefix and suffix: 8 of these characters.
 _TEMP_RE = re.compile(r"\.(.+)\.[a-z0-9_]{8}" + re.escape(TEMP_SUFFIX), re.DOTALL)
@@ -53,29 +57,51 @@ def remove_stale_temps(
     """Remove temporary files that killed writes left in ``directory``; returns how many.
 
     Only regular files named exactly as :func:`atomic_write` names them, for a target
-    ending in ``target_suffix``, and last modified over ``max_age`` seconds ago, go; nothing
-    else is ever touched. Errors are ignored (the files are tried again next time).
+    ending in ``target_suffix``, that no write holds locked, go; nothing else is ever
+    touched. Where a file cannot be locked at all, it goes only if last modified over
+    ``max_age`` seconds ago. Errors are ignored (the files are tried again next time).
     """
     try:
         with os.scandir(directory) as scan:
             entries = list(scan)
     except (OSError, ValueError):
         return 0
-    cutoff = time.time() - max_age
     removed = 0
     for entry in entries:
         target = temp_target(entry.name)
         if target is None or not target.endswith(target_suffix):
             continue
         try:
-            info = entry.stat(follow_symlinks=False)
-            if not stat.S_ISREG(info.st_mode) or info.st_mtime > cutoff:
-                continue
-            os.unlink(entry.path)
+            if _remove_if_abandoned(entry.path, max_age):
+                removed += 1
         except OSError:
             continue
-        removed += 1
     return removed
+
+
+def _remove_if_abandoned(path: str, max_age: float) -> bool:
+    """Remove the temporary file ``path`` if no write holds it; True if removed."""
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    fd = os.open(path, flags)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            return False
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False  # a write is under way
+        except OSError:  # no locks here: fall back on the file's age
+            if info.st_mtime > time.time() - max_age:
+                return False
+        # Holding the lock, the name must still be this file (not one renamed over it).
+        now = os.stat(path, follow_symlinks=False)
+        if (now.st_dev, now.st_ino) != (info.st_dev, info.st_ino):
+            return False
+        os.unlink(path)
+        return True
+    finally:
+        os.close(fd)  # (drops the lock)
 
 
 def _write_all(fd: int, data: bytes) -> None:
@@ -110,19 +136,33 @@ def atomic_write(path: Path | str, data: bytes) -> None:
     target = Path(path)
     directory = target.parent
     directory.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=directory)
+    fd, tmp_name = _locked_temp(target)
     try:
         try:
             _write_all(fd, data)
             os.fsync(fd)
+            os.replace(tmp_name, target)  # with the lock still held: never tidied away
         finally:
             os.close(fd)
-        os.replace(tmp_name, target)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp_name)
         raise
     fsync_dir(directory)
+
+
+def _locked_temp(target: Path) -> tuple[int, str]:
+    """A new temporary file beside ``target``, open and locked for the whole write."""
+    while True:
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=target.parent)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        except OSError:
+            return fd, tmp_name  # no locks on this file system: the age rule applies
+        if os.fstat(fd).st_nlink:
+            return fd, tmp_name
+        # A tidy-up took it for left behind between its creation and our lock: again.
+        os.close(fd)
 
 
 def read_capped(path: Path | str, max_bytes: int) -> bytes:

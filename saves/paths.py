@@ -19,6 +19,7 @@ from pathlib import Path
 
 import platformdirs
 
+from saves.atomic import remove_stale_temps
 from saves.checks import SaveError, os_problem
 
 APP_NAME = "meeple"
@@ -38,6 +39,14 @@ def saves_dir() -> Path:
 def settings_path() -> Path:
     """The default settings file path (not created here)."""
     return Path(platformdirs.user_config_dir(APP_NAME)) / "settings.toml"
+
+
+def remove_left_temps() -> int:
+    """Remove what killed writes left in Meeple's own folders (saves, settings, cache):
+    the temporary files no write holds any more (:func:`saves.atomic.remove_stale_temps`).
+    Run at every start; returns how many went. Never raises."""
+    folders = (saves_dir(), settings_path().parent, Path(platformdirs.user_cache_dir(APP_NAME)))
+    return sum(remove_stale_temps(folder) for folder in folders)
 
 
 def is_slug(name: str) -> bool:

@@ -22,7 +22,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from saves import Settings, load_settings, save_settings
+from saves import Settings, load_settings, remove_left_temps, save_settings
 from themes import DEFAULT_THEME, load_builtin_themes, load_user_themes, variable_defaults
 from tui import navigation
 from tui.crash import write_crash_log
@@ -68,6 +68,7 @@ class MeepleApp(App[None]):
         self.start = start
         self._size_warned = False
         self.bot_delay = bot_delay
+        remove_left_temps()  # what writes killed last time left behind
         self.settings, settings_warning = load_settings()
         self.startup_warnings: list[str] = [settings_warning] if settings_warning else []
         for theme in load_builtin_themes():

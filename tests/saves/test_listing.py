@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import errno
+import fcntl
 import os
+import subprocess
+import sys
 import time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -14,6 +18,8 @@ from core.table import Table
 from saves import SaveError, delete_save, list_saves, load_table, resolve_save, save_table, saves_dir
 
 from .conftest import GAME, make_seats, play_moves
+
+ROOT = Path(__file__).resolve().parents[2]
 
 T0 = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
 
@@ -381,14 +387,87 @@ def test_stale_temporary_files_are_removed_when_listing(folder: Path, monkeypatc
         _age(path, 3600)
 
     assert [item.name for item in list_saves(folder)] == ["kept"]
-    assert fresh.exists()  # a write may still be going on
+    assert not fresh.exists()  # nobody holds it: gone at once, however young
     assert not old.exists()
     assert all((folder / name).exists() or (folder / name).is_symlink() for name in strangers)
     assert (folder / "kept.toml").exists()
 
-    _age(fresh, 61)
+
+def test_a_temporary_file_being_written_is_never_removed(folder: Path) -> None:
+    """A write holds its temporary file locked: a listing (here or in another process) leaves
+    it however old it looks, and removes it once the lock is gone."""
+    busy = folder / ".game.toml.busy1234.tmp"
+    busy.write_text("half a save")
+    _age(busy, 3600)
+    fd = os.open(busy, os.O_RDWR)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        list_saves(folder)
+        assert busy.exists()
+    finally:
+        os.close(fd)
     list_saves(folder)
-    assert not fresh.exists()
+    assert not busy.exists()
+
+
+def test_a_write_killed_by_sigkill_leaves_nothing_after_the_next_listing(folder: Path) -> None:
+    """The issue's case: a process killed in the middle of writing a save."""
+    script = (
+        "import sys, time, saves.atomic as a\n"
+        "def slow(fd, data):\n"
+        "    import os; os.write(fd, data[:10]); print('writing', flush=True); time.sleep(60)\n"
+        "a._write_all = slow\n"
+        f"a.atomic_write({str(folder / 'game.toml')!r}, b'x' * 100)\n"
+    )
+    child = subprocess.Popen([sys.executable, "-c", script], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout is not None and child.stdout.readline().strip() == "writing"
+        [temp] = [p for p in folder.iterdir() if p.name.startswith(".game.toml.")]
+        list_saves(folder)
+        assert temp.exists()  # the write is alive
+    finally:
+        child.kill()
+        child.wait()
+    list_saves(folder)
+    assert not temp.exists()
+    assert list(folder.iterdir()) == []
+
+
+def test_a_temporary_file_tidied_before_its_lock_is_made_again(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Between mkstemp and the lock a tidy-up may remove the new file: the write makes another."""
+    import tempfile
+
+    from saves.atomic import atomic_write
+
+    real = tempfile.mkstemp
+    made: list[str] = []
+
+    def tidied_at_once(*args: Any, **kwargs: Any) -> tuple[int, str]:
+        fd, name = real(*args, **kwargs)
+        made.append(name)
+        if len(made) == 1:
+            os.unlink(name)
+        return fd, name
+
+    monkeypatch.setattr(tempfile, "mkstemp", tidied_at_once)
+    atomic_write(folder / "game.toml", b"a whole save")
+    assert len(made) == 2
+    assert (folder / "game.toml").read_bytes() == b"a whole save"
+    assert [p.name for p in folder.iterdir()] == ["game.toml"]
+
+
+def test_without_file_locks_only_old_temporary_files_go(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_locks(*args: Any) -> None:
+        raise OSError(errno.ENOLCK, "No locks available")
+
+    young = folder / ".a.toml.young123.tmp"
+    old = folder / ".b.toml.old12345.tmp"
+    for path in (young, old):
+        path.write_text("half a save")
+    _age(old, 61)
+    monkeypatch.setattr(fcntl, "flock", no_locks)
+    list_saves(folder)
+    assert young.exists() and not old.exists()
 
 
 def test_errors_removing_temporary_files_are_ignored(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -403,3 +482,4 @@ def test_errors_removing_temporary_files_are_ignored(folder: Path, monkeypatch: 
     monkeypatch.setattr(os, "unlink", denied)
     assert [item.name for item in list_saves(folder)] == ["kept"]
     assert old.exists()
+
