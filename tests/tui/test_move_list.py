@@ -106,6 +106,24 @@ def test_rows_are_cut_with_an_ellipsis_or_wrapped_as_the_css_says() -> None:
     assert " ".join(wrapped[:2]) == long.plain and wrapped[2] == "Pass"
 
 
+def test_a_hanging_indent_lines_up_the_later_rows_of_an_option() -> None:
+    """With ``hang``, every row of an option but its first starts ``hang`` cells in, an
+    explicit line break's row included; the height follows the rows."""
+
+    async def main() -> list[str]:
+        app = Probe(cut=False)
+        async with app.run_test() as pilot:
+            moves = app.query_one(MoveList)
+            moves.hang = 2
+            moves.set_options([Content("1 Pay 9 coins: blue + purple + 1 road\n+4.2 points"),
+                               Content("2 Pass")])
+            await pilot.pause()
+            assert moves.get_content_height(moves.size, moves.size, 20) == 5
+            return rows(moves)
+
+    assert asyncio.run(main()) == ["1 Pay 9 coins:", "  blue + purple + 1", "  road", "  +4.2 points", "2 Pass"]
+
+
 def test_new_options_replace_the_old_and_start_at_the_top() -> None:
     async def main() -> None:
         app = Probe()

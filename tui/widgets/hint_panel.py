@@ -96,7 +96,7 @@ class HintPanel(Vertical, can_focus=False):
         yield Static("Hint", id="hint-head", classes="section-head")
         yield ProgressBar(total=1, show_eta=False, id="hint-progress")
         yield Static("", id="hint-status")
-        yield MoveList(id="hint-moves")
+        yield MoveList(id="hint-moves", hang=2)  # under the move, after its rank
         yield Static("", id="hint-yours")
 
     # --- asking ---------------------------------------------------------------------------
@@ -195,7 +195,7 @@ class HintPanel(Vertical, can_focus=False):
         self.query_one("#hint-head", Static).update(plain(heading(result.unit)))
         options = []
         for rank, move in enumerate(result.top(), 1):
-            text = template("[b]$rank[/b] $move\n  [b]$value[/b]", rank=str(rank),
+            text = template("[b]$rank[/b] $move\n[b]$value[/b]", rank=str(rank),
                             move=self._describe(move.action), value=value_text(move, result.unit))
             if move.why:
                 text += template(" · [i]$why[/i]", why=move.why)

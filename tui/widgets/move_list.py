@@ -8,7 +8,8 @@ highlighted; focused or not), and on a highlight change repaints only the rows o
 and new option.
 
 Layout follows the widget's CSS: ``text-wrap: nowrap`` gives one row per option, cut with
-an ellipsis (``text-overflow: ellipsis``); otherwise options wrap. Component classes
+an ellipsis (``text-overflow: ellipsis``); otherwise options wrap, their later rows indented
+by ``hang`` cells (a numbered option's text then reads as one block). Component classes
 ``move-list--option`` and ``move-list--highlighted`` style the rows (see game.tcss).
 """
 
@@ -105,9 +106,11 @@ class MoveList(SteadyScrollbars, can_focus=True):
         """Option ``index`` was chosen (Enter or a click)."""
 
     def __init__(self, *, id: str | None = None, classes: str | None = None,
-                 show_highlight: bool = True) -> None:
+                 show_highlight: bool = True, hang: int = 0) -> None:
         super().__init__(id=id, classes=classes)
         self.set_reactive(MoveList.show_highlight, show_highlight)
+        self.hang = hang
+        """Cells a wrapped option's later rows are indented by."""
         self._options: list[Content] = []
         self._wrapped: list[list[Content]] = []  # each option's rows at the laid-out width
         self._first_row: list[int] = []  # each option's first row
@@ -167,7 +170,7 @@ class MoveList(SteadyScrollbars, can_focus=True):
                     option = Content.assemble("…", option[starts[index]:])
                 lines = [option.truncate(width, ellipsis=ellipsis)]
             else:
-                lines = option.wrap(width) or [Content()]
+                lines = self._wrap(option, width)
             self._first_row.append(len(self._rows))
             self._rows.extend((index, row) for row in range(len(lines)))
             self._wrapped.append(lines)
@@ -183,7 +186,17 @@ class MoveList(SteadyScrollbars, can_focus=True):
         """Rows of every option at ``width`` (a list of ``height: auto``: the hint panel's)."""
         if self.styles.text_wrap == "nowrap":
             return len(self._options)
-        return sum(len(option.wrap(width) or [Content()]) for option in self._options)
+        return sum(len(self._wrap(option, width)) for option in self._options)
+
+    def _wrap(self, option: Content, width: int) -> list[Content]:
+        """``option``'s rows at ``width``, the later ones indented by :attr:`hang` (all are
+        wrapped ``hang`` cells narrower, so the rows line up)."""
+        hang = min(self.hang, width - 1)
+        if hang <= 0:
+            return option.wrap(width) or [Content()]
+        lines = option.wrap(width - hang) or [Content()]
+        indent = Content(" " * hang)
+        return [lines[0], *(indent + line for line in lines[1:])]
 
     def on_resize(self, event: events.Resize) -> None:
         self._lay_out()
