@@ -317,3 +317,27 @@ def test_help_lists_the_replays_keys_instead_of_the_games_and_shift_arrows_move_
     import asyncio
 
     asyncio.run(main())
+
+
+def test_a_quadropolis_replay_has_places_for_the_cursor_and_i_describes_them() -> None:
+    from tui.screens.card_viewer import CardViewerScreen
+
+    table = finished("quadropolis")
+    path = write_fixed_save(table, "qp", "Quadropolis: Ada, Brook")
+
+    async def main() -> None:
+        app = MeepleApp(StartRequest(replay=path), bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await wait_for_screen(pilot, QuadropolisScreen)  # (nothing hidden: no question)
+            await step(pilot, "end")
+            assert screen.board_cursor.targets, "no place to look at"
+            before = screen.board_cursor.current
+            await step(pilot, "shift+right")
+            assert screen.board_cursor.current != before
+            await step(pilot, "i")
+            viewer = await wait_for_screen(pilot, CardViewerScreen)
+            assert viewer is app.screen
+
+    import asyncio
+
+    asyncio.run(main())

@@ -202,8 +202,9 @@ class QuadropolisScreen(OneStatusRow):
         """Every slot (a closed one says why) and every square of the city in view: the
         slots take an Architect while placing, the squares the building in hand while
         building, and the others are there to look at (the detail line and ``i`` describe
-        them). The squares sit under the site on the screen, and so they do for the cursor."""
-        if not self._my_turn(view):
+        them). The squares sit under the site on the screen, and so they do for the cursor.
+        A replay's board has them all the time, to look at."""
+        if not (self._my_turn(view) or self.replay is not None):
             return []
         width = self.cell_width
         top, left = self._city_offset()
