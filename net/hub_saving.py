@@ -22,7 +22,9 @@ Resuming reads the snapshot and replays the journal through the save's own check
 * A journal naming another snapshot: the hub was killed between writing a snapshot and
   starting the journal afresh. Every line of it is in the snapshot already, so none is
   replayed: nothing is lost and nothing applied twice. (The snapshot's move count could
-  not tell this: an undo or a seat change leaves it as it was.)
+  not tell this: an undo or a seat change leaves it as it was. A new snapshot the same
+  byte for byte as the one the journal follows loads as the same table, so replaying the
+  journal on it ends where it ended before.)
 * A last line cut short: the change being written when the hub was killed, never
   confirmed to anyone. It is dropped with one warning in the log; every line before it
   counts.
