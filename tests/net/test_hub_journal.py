@@ -15,11 +15,15 @@ import pytest
 from core.registry import get_game
 from core.table import Controller, parse_options
 from net import hub_saving
+from net.hub import Hub
 from net.hub_saving import TableSaving
 from net.hub_store import HubStore, SeatInfo, TableMeta
 from net.hub_tables import NetTable
 from saves.journal import JournalWriter, encode_line, read_journal
 from saves.resume import open_save
+from tests.net import greet, run_hub
+from tests.net.test_hub_protocol import council_pair
+from tests.net.test_hub_restart import play as play_moves
 
 COUNCIL = get_game("council")
 KEYS = ("SHA256:ann", "SHA256:bob")
@@ -336,3 +340,49 @@ def test_random_kill_points_resume_to_what_was_written_at_most_the_last_change_m
         for folder, changes in checked:
             assert picture(restored(folder))[:2] == play.history[changes][:2], folder.name
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]  # never taken for damage
+
+
+def test_the_game_over_takes_a_snapshot(tmp_path: Path) -> None:
+    play = Play(tmp_path)
+    play.move()
+    snapshots = play.saving.snapshots
+    seat = play.table.to_act()[0]
+    action = play.table.legal_actions(seat)[0]
+    play.table.is_over = lambda: True  # (as if this move ended the game)
+    play.table.submit(seat, action)
+    play.changed()
+    assert play.saving.snapshots == snapshots + 1 and ops(play) == []
+
+
+def test_a_restarted_hub_reports_a_torn_line_once_and_its_players_play_on(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
+    async def setup(hub: Hub, path: Path) -> None:
+        ann, bob, table_id = await council_pair(hub, path)
+        await play_moves(hub, {0: ann, 1: bob}, table_id, 5)
+        monkeypatch.setattr(hub.saving, "close", lambda nt: None)  # killed: no snapshot at the end
+
+    run_hub(tmp_path, setup, bot_delay=0)
+    journal = tmp_path / "tables" / "t1.journal"
+    assert len(read_journal(journal).records) == 5
+    journal.write_bytes(journal.read_bytes()[:-7])
+
+    async def restarted(hub: Hub, path: Path) -> None:
+        table = hub.tables["t1"].table
+        assert table is not None and len(table.log) == 4
+        ann = await greet(hub, path, "SHA256:ann")
+        bob = await greet(hub, path, "SHA256:bob")
+        await ann.request({"type": "open", "table": "t1"})
+        await bob.request({"type": "open", "table": "t1"})
+        await play_moves(hub, {0: ann, 1: bob}, "t1", 2)
+
+    with caplog.at_level(logging.INFO, logger="meeple.hub"):
+        run_hub(tmp_path, restarted, bot_delay=0)
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == [
+        "table t1: journal: its last line was cut short by a crash (the line is cut short (no "
+        "newline)); that line is dropped, the game resumes after move 4"]
+    back = restored(tmp_path)  # the hub closed: all in the snapshot, an empty journal
+    assert back.table is not None and len(back.table.log) == 6 and ops_of(journal) == []
+
+
+def ops_of(journal: Path) -> list[str]:
+    return [str(record.get("op")) for record in read_journal(journal).records]
