@@ -209,6 +209,11 @@ class TableSaving:
         except OSError as exc:
             raise StoreError(f"{path.name} cannot be read ({exc})") from None
         header = read.header or {}
+        version = header.get("journal", JOURNAL_VERSION)
+        if not isinstance(version, int) or isinstance(version, bool) or version > JOURNAL_VERSION:
+            # Written by a newer Meeple: its lines may mean what this one cannot tell, and
+            # dropping them would lose moves. The table waits, its files untouched.
+            raise StoreError(f"{path.name} was written by a newer version of Meeple")
         if header.get("snapshot") != done.snapshot:
             if read.records:
                 log.info("table %s: journal older than the save (killed between the two): "
@@ -277,7 +282,11 @@ class TableSaving:
         table = nt.table
         if table is not None:
             done = self._journals.get(nt.id)
-            if done is None or done.table is not table or done.lines or _changes(done, table) != []:
+            try:
+                pending = done is None or done.table is not table or done.lines > 0 or _changes(done, table) != []
+            except Exception:  # a move that cannot be encoded: the snapshot says why
+                pending = True
+            if pending:
                 self.snapshot(nt)
         save_meta(self.store, nt)
 

@@ -17,7 +17,7 @@ from core.table import Controller, parse_options
 from net import hub_saving
 from net.hub import Hub
 from net.hub_saving import TableSaving
-from net.hub_store import HubStore, SeatInfo, TableMeta
+from net.hub_store import HubStore, SeatInfo, StoreError, TableMeta
 from net.hub_tables import NetTable
 from saves.journal import JournalWriter, encode_line, read_journal
 from saves.resume import open_save
@@ -386,3 +386,15 @@ def test_a_restarted_hub_reports_a_torn_line_once_and_its_players_play_on(
 
 def ops_of(journal: Path) -> list[str]:
     return [str(record.get("op")) for record in read_journal(journal).records]
+
+
+def test_a_journal_of_a_newer_meeple_keeps_the_table_waiting_untouched(tmp_path: Path) -> None:
+    play = Play(tmp_path)
+    play.move()
+    read = read_journal(play.journal())
+    assert read.header is not None
+    newer = encode_line({**read.header, "journal": 2}) + play.journal().read_bytes()[read.ends[0]:]
+    play.journal().write_bytes(newer)
+    with pytest.raises(StoreError, match="newer version"):
+        restored(tmp_path)
+    assert play.journal().read_bytes() == newer
