@@ -77,11 +77,12 @@ def snapshot_due(lines: int, moves: int) -> bool:
     """True when a journal of ``lines`` lines beside a game of ``moves`` moves calls for a
     new snapshot: once it holds max(:data:`SNAPSHOT_MIN_LINES`, ``moves`` / 2) lines.
 
-    Why not a fixed N: a snapshot (the whole save) costs about a + b·moves (bench
-    ``ssh_play growth``: a ≈ 4 ms, b ≈ 0.04 ms). Taken every N lines it adds
-    (a + b·moves) / N to each move, which grows with the game for any fixed N. Taken when
-    the journal reaches half the log, it adds at most a / 64 + 2b ≈ 0.15 ms to a move at
-    any length, as a growing array's doubling does; and resuming replays at most half as
+    Why not a fixed N: a snapshot (the whole save, then a fresh journal) costs about
+    a + b·moves (bench ``ssh_play growth``, a 4-player Council game: a ≈ 24 ms, most of
+    it the disk's syncs, b ≈ 0.03 ms). Taken every N lines it adds (a + b·moves) / N to
+    each move, which grows with the game for any fixed N. Taken when the journal reaches
+    half the log, it adds at most a / 64 + 2b ≈ 0.45 ms to a move at any length (a line
+    costs 0.2 ms of CPU and one sync), as a growing array's doubling does; and resuming replays at most half as
     many journal lines as the snapshot's log already makes it replay (it replays every
     move from the seed), so a restart costs at most 1.5 times a save's. The floor of 64
     keeps a young game from writing its whole save every other move.
