@@ -29,7 +29,8 @@ Figures (nothing is asserted):
    bot workers is read from ``/proc`` over the window, against the same hub with the 20
    connections idle.
    **growth**: a move's hub work (its save, the ``table`` message per viewer) at several
-   lengths of one game, in this process: both grow with the game's log.
+   lengths of one game, in this process: the whole save it wrote before journals and the
+   ``table`` message grow with the game's log; the journal line does not.
 3. **bytes per key press**: a person with a Council table against a bot (made through the
    protocol, first player seat 0) connects over SSH and lands on the game screen; arrows
    (right, down, left, up, silent ones dropped) and ``m`` (then Escape, not counted) are
@@ -318,13 +319,49 @@ async def bench_hub_cpu(row: Row, server: ServerProc, tables: int, seconds: floa
             await client.close()
 
 
+GROWTH_WINDOW = 40
+"""Moves timed one by one at each length of the growth part."""
+
+
+def long_game(game: Any, seats: Any, options: dict[str, Any], moves: int) -> tuple[int, list[tuple[int, Any]]]:
+    """A table seed and random moves of a game that lasts over ``moves`` moves (the first
+    seed from 0 whose game does), so every run times the same game."""
+    from core.table import Table
+
+    for seed in range(1000):
+        table = Table.new(game, seats, seed, options)
+        rng = random.Random(seed)
+        while len(table.log) < moves and not table.is_over():
+            seat = table.to_act()[0]
+            table.submit(seat, rng.choice(table.legal_actions(seat)))
+        if len(table.log) >= moves:
+            return seed, table.actions()
+    raise RuntimeError(f"no game of over {moves} moves")
+
+
 async def bench_hub_growth(row: Row, lengths: Sequence[int], repeats: int) -> None:
-    """What one move costs the hub as a Council game goes on: its save (whole game, fsync)
-    and the ``table`` message sent whole to each viewer. A hub in this process; four
-    people on its socket create and fill the table, then random moves are played straight
-    on the table (no messages) up to each log length."""
+    """What one move costs the hub as a Council game goes on: saving it, and the ``table``
+    message sent whole to each viewer. A hub in this process; four people on its socket
+    create and fill one table per length, each then set to the same long game's seed and
+    played with that game's moves straight on the table (no messages sent) up to its
+    length, saved after each move as the hub does. The tables are then timed in turn, one
+    move (or write) each per round, so a busy disk slows every length alike (a sync ends
+    at the file system's next commit: its wall time comes in steps of a few ms).
+
+    **before**: the whole save the hub wrote after every move until journals
+    (``saves.store.save_table`` on the same table, to a file of its own). **after**: the
+    hub's save of a move (``Hub._save``: one journal line), over the ``GROWTH_WINDOW``
+    moves after each length that wrote no snapshot; the snapshot the hub writes every
+    ``snapshot_due`` lines, timed at that length, spread over its lines gives the
+    amortized cost. Medians, wall time and CPU time (a sync's wait for the disk is not
+    CPU). The ``table`` message a viewer is sent after each of those moves (it holds the
+    whole log) is timed too: its size and cost grow with the game."""
+    from core.table import Table
     from net import protocol
     from net.hub import Hub
+    from net.hub_saving import SNAPSHOT_MIN_LINES
+    from net.hub_tables import NetTable
+    from saves.store import save_table
 
     with tempfile.TemporaryDirectory(prefix="meeple-hub-growth-") as folder:
         hub = Hub(Path(folder) / "hub", bot_delay=0.0)
@@ -344,34 +381,97 @@ async def bench_hub_growth(row: Row, lengths: Sequence[int], repeats: int) -> No
                     reply = json.loads(await asyncio.wait_for(reader.readline(), STEP_TIMEOUT))
             return reply
 
+        def timed(work: Callable[[], Any]) -> tuple[float, float]:
+            """Wall and CPU seconds of ``work()``."""
+            wall, cpu = time.perf_counter(), time.process_time()
+            work()
+            return time.perf_counter() - wall, time.process_time() - cpu
+
         try:
+            nts: list[NetTable] = []
             seats = [{"kind": "me"}] + [{"kind": "open"}] * 3
-            created = await person("growth-0", "G0", {"type": "create", "game": "council", "seats": seats})
-            for seat in (1, 2, 3):
-                await person(f"growth-{seat}", f"G{seat}", {"type": "join", "table": created["id"], "seat": seat})
-            nt = hub.tables[created["id"]]
-            table = nt.table
-            assert table is not None
-            rng = random.Random(5)
-            row(f"hub work per move as a 4-player Council game goes on (mean of {repeats})", "")
-            for length in lengths:
-                while len(table.log) < length and not table.is_over():
-                    seat = table.to_act()[0]
-                    table.submit(seat, rng.choice(table.legal_actions(seat)))
-                    nt.changed()
-                start = time.perf_counter()
-                for _ in range(repeats):
-                    hub._save(nt)
-                save = (time.perf_counter() - start) / repeats
-                start = time.perf_counter()
-                for _ in range(repeats):
-                    message = protocol.encode(hub.table_message(nt.id, "growth-0"))
-                build = (time.perf_counter() - start) / repeats
-                row(f"  at {len(table.log)} moves",
-                    f"save {save * 1000:.1f} ms; table message {len(message) / 1024:.0f} KiB, "
-                    f"built and encoded in {build * 1000:.2f} ms (once per viewer)")
-                if table.is_over():
-                    break
+            for _ in lengths:
+                created = await person("growth-0", "G0", {"type": "create", "game": "council", "seats": seats})
+                for seat in (1, 2, 3):
+                    await person(f"growth-{seat}", f"G{seat}", {"type": "join", "table": created["id"], "seat": seat})
+                nts.append(hub.tables[created["id"]])
+            first_table = nts[0].table
+            assert first_table is not None
+            seed, moves = long_game(nts[0].game, first_table.seats, first_table.options,
+                                    max(lengths) + GROWTH_WINDOW)
+            builds: dict[int, list[float]] = {i: [] for i in range(len(nts))}
+            sizes: dict[int, int] = {}
+
+            def move(index: int) -> tuple[float, float] | None:
+                """Play the next move at table ``index``; (wall, CPU) of its save, None if
+                it was a snapshot. Then the first viewer's ``table`` message is built."""
+                nt = nts[index]
+                table = nt.table
+                assert table is not None
+                seat, action = moves[len(table.log)]
+                table.submit(seat, action)
+                nt.changed()
+                snapshots = hub.saving.snapshots
+                took = timed(lambda: hub._save(nt))
+                began = time.perf_counter()
+                message = protocol.encode(hub.table_message(nt.id, "growth-0"))
+                builds[index].append(time.perf_counter() - began)
+                sizes[index] = len(message)
+                return None if hub.saving.snapshots != snapshots else took
+
+            for index, (nt, length) in enumerate(zip(nts, lengths)):
+                nt.table = Table.new(nt.game, first_table.seats, seed, first_table.options)
+                nt.changed()
+                hub._save(nt)  # (a new game at the table: its first snapshot)
+                while len(nt.table.log) < length:
+                    move(index)
+            olds = [Path(folder) / f"whole-{i}.toml" for i in range(len(nts))]
+            before: dict[int, list[tuple[float, float]]] = {i: [] for i in range(len(nts))}
+            snapshot: dict[int, list[tuple[float, float]]] = {i: [] for i in range(len(nts))}
+            after: dict[int, list[tuple[float, float]]] = {i: [] for i in range(len(nts))}
+            def turns(rounds: int) -> list[int]:
+                """Table indices, each once a round, each round starting one further on: a
+                sync waits for the disk's next commit, and where a table's turn falls among
+                the others' must not decide its figure."""
+                count = len(nts)
+                return [(start + step) % count for start in range(rounds) for step in range(count)]
+
+            for index in turns(repeats):
+                table = nts[index].table
+                assert table is not None
+                before[index].append(timed(lambda: save_table(table, olds[index], "growth")))
+            for index in turns(repeats):  # (what the hub writes every few hundred moves)
+                snapshot[index].append(timed(lambda: hub.saving.snapshot(nts[index])))
+            for index in builds:
+                builds[index].clear()
+            for index in turns(GROWTH_WINDOW):
+                took = move(index)
+                if took is not None:
+                    after[index].append(took)
+
+            def median(samples: Sequence[tuple[float, float]], part: int) -> float:
+                return statistics.median(sample[part] for sample in samples) if samples else float("nan")
+
+            row(f"hub save per move, 4-player Council games (seed {seed}); medians, wall (CPU): "
+                f"before, the whole save ({repeats} writes); after, the journal line ({GROWTH_WINDOW} moves)", "")
+            figures: list[tuple[float, ...]] = []
+            for index, length in enumerate(lengths):
+                every = max(SNAPSHOT_MIN_LINES, length // 2)
+                shot = median(snapshot[index], 0)
+                figure = (median(before[index], 0), median(before[index], 1), median(after[index], 0),
+                          median(after[index], 1), median(after[index], 0) + shot / every)
+                figures.append(figure)
+                row(f"  at {length} moves",
+                    f"before {figure[0] * 1000:.2f} ms ({figure[1] * 1000:.2f}); after {figure[2] * 1000:.2f} ms "
+                    f"({figure[3] * 1000:.2f}), + snapshot {shot * 1000:.1f} ms every {every} lines: "
+                    f"{figure[4] * 1000:.2f} ms amortized")
+                row("", f"table message {sizes[index] / 1024:.0f} KiB, built and encoded in "
+                        f"{statistics.median(builds[index]) * 1000:.2f} ms after a move")
+            if len(figures) > 1:
+                r = [figures[-1][i] / figures[0][i] for i in range(5)]
+                row(f"  move {lengths[-1]} / move {lengths[0]}",
+                    f"before {r[0]:.2f}x ({r[1]:.2f}x CPU); after {r[2]:.2f}x ({r[3]:.2f}x CPU), "
+                    f"{r[4]:.2f}x amortized with snapshots")
         finally:
             for writer in writers:
                 writer.close()
@@ -515,14 +615,14 @@ class Sizes:
     local: str  # the local pty bench for comparison: "all" cases, "arrows" only, "" none
     timeout: float
     background: int = BACKGROUND
-    growth: tuple[int, ...] = (0, 150, 300)  # log lengths at which a move's hub work is timed
+    growth: tuple[int, ...] = (0, 150, 300, 500)  # log lengths at which a move's hub work is timed
 
 
 FULL = Sizes(rounds=20, sub_rounds=8, idle_seconds=3.0, tables=5, play_seconds=20.0, warmup=3.0,
              key_sizes=((80, 24), (120, 40)), presses=30, local="all", timeout=420.0)
 QUICK = Sizes(rounds=4, sub_rounds=2, idle_seconds=1.5, tables=5, play_seconds=5.0, warmup=2.0,
               key_sizes=((80, 24), (120, 40)), presses=6, local="arrows", timeout=150.0,
-              growth=(0, 300))
+              growth=(0, 500))
 
 
 async def run_async(sizes: Sizes, row: Row, parts: Sequence[str] = ("connect", "hub", "growth", "keys")) -> None:
@@ -530,13 +630,15 @@ async def run_async(sizes: Sizes, row: Row, parts: Sequence[str] = ("connect", "
         home = Path(folder)
         servers: dict[str, ServerProc] = {}
         try:
-            modes = ["meeple", "plain"] + (["subprocess"] if "connect" in parts and sizes.sub_rounds else [])
+            modes: list[str] = []
+            if {"connect", "hub", "keys"} & set(parts):  # (growth runs a hub in this process)
+                modes = ["meeple", "plain"] + (["subprocess"] if "connect" in parts and sizes.sub_rounds else [])
             started = await asyncio.gather(*(ServerProc.start(m, home) for m in modes), return_exceptions=True)
             for mode, server in zip(modes, started):
                 if isinstance(server, BaseException):
                     raise RuntimeError(f"the {mode} server did not start: {server}")
                 servers[mode] = server
-            if servers["meeple"].kind != "zygote":
+            if "meeple" in servers and servers["meeple"].kind != "zygote":
                 row("note: the meeple server starts sessions as", servers["meeple"].kind)
             steps: list[tuple[str, Callable[[], Any]]] = [
                 ("connect", lambda: bench_connect(row, servers, sizes.rounds, sizes.sub_rounds, sizes.idle_seconds,
@@ -555,7 +657,7 @@ async def run_async(sizes: Sizes, row: Row, parts: Sequence[str] = ("connect", "
                     row(f"  ({name}: {time.perf_counter() - began:.0f} s)", "")
                 except (Exception, asyncio.TimeoutError) as exc:  # one part failing ends only that part
                     row(f"  ({name} stopped: {type(exc).__name__}: {exc})", "")
-                    tail = servers["meeple"].log_tail()
+                    tail = servers["meeple"].log_tail() if "meeple" in servers else ""
                     if tail:
                         row("  (meeple server log: " + tail.replace("\n", " | ")[-300:] + ")", "")
         finally:

@@ -3,8 +3,9 @@
 App processes (one per SSH session, one person each) connect over a Unix socket and speak
 the JSON-lines protocol of :mod:`net.protocol`. A person is their SSH key's fingerprint
 (the front door hands it over with :meth:`Hub.issue_token`); their display name is kept in
-``people.json``. Tables, their seats, chat and games are saved after every change
-(:mod:`net.hub_saving`), so a killed hub resumes every table.
+``people.json``. Tables, their seats, chat and games are saved after every change (a
+game as one line appended to its journal, :mod:`net.hub_saving`), so a killed hub resumes
+every table.
 
 Every message is handled synchronously on the loop (no await between checking and
 changing), so two clients never race. Each connection has its own outgoing queue drained
@@ -33,7 +34,7 @@ from core.table import parse_options
 from net import protocol
 from net.hub_bots import BotSeats
 from net.hub_conn import Client, short_key
-from net.hub_saving import restore_table, save_meta, save_table_files
+from net.hub_saving import TableSaving, save_meta
 from net.hub_store import HubStore, SeatInfo, StoreError, TableMeta, check_password, hash_password
 from net.hub_tables import NetTable
 from net.protocol import ProtocolError, bool_field, int_field, text_field
@@ -67,6 +68,7 @@ class Hub:
         self.bot_delay = bot_delay
         self.clock = clock
         self.store = HubStore(self.directory)
+        self.saving = TableSaving(self.store)
         self.tables: dict[str, NetTable] = {}
         self.people: dict[str, str] = {}
         self.clients: set[Client] = set()
@@ -99,7 +101,7 @@ class Hub:
         self._next_id = max((int(i[1:]) for i in ids), default=0) + 1
         for table_id in ids:
             try:
-                nt = restore_table(self.store, table_id)
+                nt = self.saving.restore(table_id)
             except Exception as exc:  # any broken file: skip the table, keep the hub up
                 log.error("table %s skipped: %s", table_id, exc)
                 continue
@@ -141,7 +143,7 @@ class Hub:
         """Save everything, say ``bye`` to every client, close the sockets, stop the bots."""
         self._closing = True
         for nt in self.tables.values():
-            self._save(nt)
+            self.saving.close(nt)
         for server in self._servers:
             server.close()
         for client in list(self.clients):
@@ -633,7 +635,7 @@ class Hub:
         self._table_changed(nt)
 
     def _save(self, nt: NetTable) -> None:
-        save_table_files(self.store, nt)
+        self.saving.save(nt)
 
     def _save_meta(self, nt: NetTable) -> None:
         save_meta(self.store, nt)

@@ -4,10 +4,12 @@ Layout of the hub's directory::
 
     people.json          {"people": {key: name}}
     tables/t7.json       the table's metadata (see :class:`TableMeta`)
-    tables/t7.toml       the running game, an ordinary Meeple save (saves.store)
+    tables/t7.toml       the running game's snapshot, an ordinary Meeple save (saves.store)
+    tables/t7.journal    the game's changes since that snapshot (saves.journal)
 
 Every write is atomic (:func:`saves.atomic.atomic_write`), so a hub killed at any moment
-leaves each file as it was before or after the write. Reading trusts nothing: a broken
+leaves each file as it was before or after the write; a journal is only appended to, and
+a line cut short by a kill is dropped when it is read (:mod:`net.hub_saving`). Reading trusts nothing: a broken
 file raises :class:`StoreError` with the reason and the hub skips it.
 """
 
@@ -197,6 +199,10 @@ class HubStore:
     def save_path(self, table_id: str) -> Path:
         """The save file of a started table."""
         return self.tables_dir / f"{table_id}.toml"
+
+    def journal_path(self, table_id: str) -> Path:
+        """The journal of a started table: its changes since the save (:mod:`saves.journal`)."""
+        return self.tables_dir / f"{table_id}.journal"
 
     def _read_json(self, path: Path) -> Any:
         try:

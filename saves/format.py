@@ -546,6 +546,16 @@ def header_from_document(doc: Mapping[str, Any]) -> SaveHeader:
     )
 
 
+def log_record_from(raw: Any, where: str, players: int) -> LogRecord:
+    """One logged move (``{seat, action}``) checked as a save's log holds it: a seat of a
+    ``players``-seat game and plain action data (a journal's lines are checked the same,
+    :mod:`saves.journal`); raises :class:`Invalid`."""
+    entry = _table(raw, where)
+    seat = _int(_need(entry, "seat", where), f"{where}.seat", 0, players - 1)
+    action = to_plain(_table(_need(entry, "action", where), f"{where}.action"), f"{where}.action")
+    return LogRecord(seat=seat, action=action)
+
+
 def save_from_document(doc: Mapping[str, Any]) -> SaveFile:
     """Validate and build a whole save from a parsed document; raises :class:`Invalid`."""
     header = header_from_document(doc)
@@ -553,13 +563,7 @@ def save_from_document(doc: Mapping[str, Any]) -> SaveFile:
     raw_log = _need(log_table, "moves", "log")
     if not isinstance(raw_log, list):
         raise Invalid(f"log.moves should be a list but is {describe_kind(raw_log)}")
-    log = []
-    for i, raw in enumerate(raw_log):
-        where = f"log.moves[{i}]"
-        entry = _table(raw, where)
-        seat = _int(_need(entry, "seat", where), f"{where}.seat", 0, len(header.players) - 1)
-        action = to_plain(_table(_need(entry, "action", where), f"{where}.action"), f"{where}.action")
-        log.append(LogRecord(seat=seat, action=action))
+    log = [log_record_from(raw, f"log.moves[{i}]", len(header.players)) for i, raw in enumerate(raw_log)]
     snap = _table(_need(doc, "snapshot", "file"), "[snapshot]")
     digest = _text(_need(snap, "hash", "snapshot"), "snapshot.hash", 64)
     if not _HASH_RE.fullmatch(digest):
