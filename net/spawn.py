@@ -210,7 +210,12 @@ def _spawn_request(sock: socket.socket, data: bytes, fds: list[int], target: str
             for fd in private:
                 os.close(fd)
             os.setsid()
-            take_terminal(slave)
+            try:
+                take_terminal(slave)
+            except OSError:
+                # The pty hung up before the child took it (the client left while its
+                # session started): nobody to tell, and the host's log is no place for it.
+                os._exit(1)
             _fresh_std_streams()
             os.environ.clear()
             os.environ.update(env)
