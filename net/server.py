@@ -49,6 +49,7 @@ from typing import Any, Callable, Mapping, Protocol, Sequence
 import asyncssh
 
 from net.hostkey import fingerprint
+from net.limits import default_max_sessions
 from net.spawn import HUB_SOCKET_ENV, TOKEN_ENV, Child, SpawnError, Spawner
 
 log = logging.getLogger("meeple.server")
@@ -122,7 +123,7 @@ class ServerOptions:
     host: str = "127.0.0.1"
     port: int = 2222
     hub_socket: str = ""
-    max_sessions: int = 20
+    max_sessions: int = field(default_factory=default_max_sessions)
     idle_timeout: float | None = None
     authorized_keys: asyncssh.SSHAuthorizedKeys | None = None
     grace: float = 2.0
