@@ -74,7 +74,8 @@ class Sizes:
     players: int = 100
     tables: int = 25
     rate: float = 5.0  # arrivals per second
-    pace: float = 2.0  # seconds a seated player waits before playing once its turn came
+    pace: float = 10.0  # seconds a seated player thinks once its turn came (a person's pace;
+    # at 2 s, 75 game screens redrawing at every move of their table took more than both cores)
     window: float = 15.0  # seconds of hub CPU with all open
     newcomers: int = 10  # new sessions to the lobby with all open
     presses: int = 20  # counted key presses over SSH and locally
