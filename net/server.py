@@ -44,7 +44,7 @@ import tempfile
 import termios
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping, Protocol, Sequence
+from typing import Callable, Mapping, Protocol, Sequence
 
 import asyncssh
 
@@ -68,25 +68,6 @@ OUTPUT_HIGH_WATER = 256 * 1024
 """Bytes queued for one client beyond which its app's output is no longer read."""
 INPUT_LIMIT = 64 * 1024
 """Bytes queued for one app beyond which its client's input is no longer read."""
-
-FIRST_FRAME_BYTES = 2048
-"""Output after which an app counts as having drawn its first screen, once it pauses..."""
-FIRST_FRAME_QUIET = 0.03
-"""...for this long (seconds): its start slot is free for the next session."""
-START_HOLD = 3.0
-"""The longest an app keeps its start slot (one that draws little, or slowly)."""
-
-
-def default_start_slots() -> int:
-    """How many apps may start at once: one per core.
-
-    A session's start, up to its first screen, is CPU-bound (about a quarter of a second
-    of one core). When a crowd arrives at once, starting them all together shares the
-    cores among all and every one of them waits for the last; starting one per core at a
-    time, in their order of arrival, gives the first ones their screen at once and the
-    last no later.
-    """
-    return max(1, os.cpu_count() or 1)
 
 RESTORE_TERMINAL = (
     b"\x1b[?1049l\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?2004l"
@@ -132,8 +113,6 @@ class ServerOptions:
     """The command shown to a client that came without a terminal."""
     extra_env: dict[str, str] = field(default_factory=dict)
     """Set in every app's environment (tests)."""
-    start_slots: int = field(default_factory=default_start_slots)
-    """Apps starting (up to their first screen) at once; the others wait their turn."""
 
 
 def set_window_size(fd: int, columns: int, rows: int, xpixels: int = 0, ypixels: int = 0) -> None:
@@ -164,8 +143,6 @@ class FrontDoor:
         self.sessions: set[AppSession] = set()
         """Sessions that run (or are starting) an app: the ones max_sessions counts."""
         self.tasks: set[asyncio.Task[None]] = set()
-        self.starting = asyncio.Semaphore(options.start_slots)
-        """Start slots: a session holds one from before its fork until its first screen."""
         self.closing = False
         self._acceptor: asyncssh.SSHAcceptor | None = None
 
@@ -325,9 +302,6 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         self._idle_handle: asyncio.TimerHandle | None = None
         self._gone = asyncio.Event()
         self._stop = asyncio.Event()
-        self._first_frame = asyncio.Event()
-        self._output_bytes = 0
-        self._quiet_handle: asyncio.TimerHandle | None = None
         self._stop_message = ""
 
     # --- asyncssh's callbacks ----------------------------------------------------------
@@ -437,9 +411,8 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             self._close_master()
             if self.chan is not None and self._gone.is_set():
                 self.chan.close()  # (half-open after the client's EOF: finish closing)
-            for handle in (self._idle_handle, self._quiet_handle):
-                if handle is not None:
-                    handle.cancel()
+            if self._idle_handle is not None:
+                self._idle_handle.cancel()
             if self.token is not None:
                 with contextlib.suppress(Exception):
                     self.door.issuer.revoke_token(self.token)
@@ -453,26 +426,13 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         except Exception as exc:  # noqa: BLE001 - the hub refused: tell the client why
             self._refuse(f"Meeple could not start a session ({exc}).")
             return
-        await self.door.starting.acquire()
-        try:
-            child = await self._spawn(chan)
-            if child is None:
-                return
-            with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(self._started(child), START_HOLD)
-        finally:
-            self.door.starting.release()
-        await self._attend(chan, child)
+        child = await self._spawn(chan)
+        if child is not None:
+            await self._attend(chan, child)
 
     async def _spawn(self, chan: asyncssh.SSHServerChannel[bytes]) -> Child | None:
         """The session's app on a new pty (None, the client told why, if it cannot start)."""
         assert self.term_type is not None and self.token is not None
-        if self._gone.is_set():
-            return None  # (left while waiting for a start slot)
-        if self._stop.is_set():
-            if self._send(_line(self._stop_message)):
-                chan.exit(0)
-            return None
         master, slave = os.openpty()
         self.master = master
         try:
@@ -494,17 +454,6 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             self._flush_input()
             self._arm_idle()
         return child
-
-    async def _started(self, child: Child) -> None:
-        """Until the app has drawn its first screen, ended, or the session is over."""
-        waits: set[asyncio.Future[Any]] = {
-            asyncio.ensure_future(e.wait()) for e in (self._first_frame, self._gone, self._stop)}
-        waits.add(asyncio.ensure_future(child.wait()))
-        try:
-            await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            for wait in waits:
-                wait.cancel()
 
     async def _attend(self, chan: asyncssh.SSHServerChannel[bytes], child: Child) -> None:
         """Until the app ends, the client leaves or the session is stopped; then the end."""
@@ -596,12 +545,6 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         if not data:
             self._watch_output(False)
             return
-        if not self._first_frame.is_set():
-            self._output_bytes += len(data)
-            if self._output_bytes >= FIRST_FRAME_BYTES:
-                if self._quiet_handle is not None:
-                    self._quiet_handle.cancel()
-                self._quiet_handle = self.loop.call_later(FIRST_FRAME_QUIET, self._first_frame.set)
         self._send(data)
 
     def _drain(self) -> None:
