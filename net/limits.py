@@ -10,8 +10,8 @@ import os
 SESSIONS_PER_CORE = 50
 """Measured on a 2-core machine with 100 sessions open (bench/ssh_scale.py): an open
 session's app idles at well under 1% of a core and one whose table is being played uses a
-few % (it redraws at every move); its start, up to the first screen, costs about a quarter
-of a second of one core. Fifty per core leaves room for the moves and a burst of starts."""
+few % (it redraws at every move); its start, up to the first screen, costs about 0.4 s of
+one core. Fifty per core leaves room for the moves and a burst of starts."""
 SESSION_MEMORY = 32 * 1024 * 1024
 """Bytes counted per session: its app's proportional set size was about 22 MiB (the pages
 shared with the zygote counted once), with room to spare for a game's history."""
