@@ -250,23 +250,43 @@ def test_after_a_drop_the_player_is_back_at_their_seat_and_the_creator_can_give_
 
 
 def test_a_warmed_up_process_starts_its_sessions_with_the_stylesheet_already_parsed(tmp_path: Path) -> None:
+    from textual.css import stylesheet
+
     from tui import hub_app
 
-    hub_app.warm_up()
+    parse = stylesheet.parse
+    parsed: list[str] = []
+
+    def counted(scope: str, css: str, *args: Any, **kwargs: Any) -> Any:
+        parsed.append(css)
+        return parse(scope, css, *args, **kwargs)
+
+    stylesheet.parse = counted  # type: ignore[assignment]
+    undo = hub_app.share_parsed_css()
     try:
-        cache = hub_app._WARM_CSS["cache"]
-        assert len(cache) > 0
+        hub_app.warm_up()
+        assert parsed and hub_app._WARM_CSS
+        runs: list[int] = []
 
         async def scenario(hub: Hub, path: Path) -> None:
-            app = HubApp(str(path), hub.issue_token("SHA256:ada"))
-            assert app.stylesheet._parse_cache is cache
-            async with app.run_test(size=(80, 24)) as pilot:
-                await named(pilot, app, "Ada")
-                assert "Tables" in "".join(str(w.render()) for w in app.screen.query(".section-head"))
+            for first in (True, False):
+                parsed.clear()
+                app = HubApp(str(path), hub.issue_token("SHA256:ada"))
+                async with app.run_test(size=(80, 24)) as pilot:
+                    if first:
+                        await named(pilot, app, "Ada")
+                    await until(pilot, lambda: app.my_name == "Ada" and isinstance(app.screen, LobbyScreen),
+                                "the lobby")
+                    assert "Tables" in "".join(str(w.render()) for w in app.screen.query(".section-head"))
+                runs.append(len(parsed))
 
         run_hub(tmp_path, scenario)
+        # The second session parses nothing: not even when its theme's variables are set at
+        # its start (Textual parses everything again in a new stylesheet then).
+        assert runs[1] == 0, runs
     finally:
-        hub_app._WARM_CSS.clear()
+        stylesheet.parse = parse  # type: ignore[assignment]
+        undo()
 
 
 def test_a_refused_name_is_asked_for_again_with_what_was_typed(tmp_path: Path) -> None:
