@@ -40,6 +40,8 @@ class Conn:
         self.reader, self.writer = reader, writer
         self._ref = 0
         self.seen: list[dict[str, Any]] = []
+        self.logs: dict[str, list[dict[str, Any]]] = {}
+        """Per table id: its log as this connection's messages built it (``log_from``)."""
 
     @classmethod
     async def open(cls, path: Path) -> "Conn":
@@ -62,6 +64,11 @@ class Conn:
         assert line, "the hub closed the connection"
         message: dict[str, Any] = json.loads(line)
         self.seen.append(message)
+        if message.get("type") == "table":
+            held = self.logs.get(message["id"], [])
+            start = message["log_from"]
+            assert 0 <= start <= len(held), f"log_from {start} past the {len(held)} entries held"
+            self.logs[message["id"]] = held[:start] + message["log"]
         return message
 
     async def until(self, check: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:

@@ -65,8 +65,10 @@ def test_two_players_play_council_and_each_sees_only_their_view(tmp_path: Path) 
             assert other["legal"] == [] and other["ends_turn"] == []
             moved = await conns[seat].request({"type": "act", "table": table_id, "action": legal[-1]})
             assert moved["type"] == "table", moved
-            assert len(moved["log"]) == len(table.log) and moved["log"][-1]["seat"] == seat
-            assert moved["log"][-1]["text"] == table.log[-1].text
+            assert moved["log_from"] == len(table.log) - 1 and len(moved["log"]) == 1  # the new move only
+            log = conns[seat].logs[table_id]
+            assert len(log) == len(table.log) and log[-1]["seat"] == seat
+            assert log[-1]["text"] == table.log[-1].text
             latest[seat] = moved
         assert len(hub.tables[table_id].table.log) == 8  # type: ignore[union-attr]
         watcher = await greet(hub, path, "SHA256:cat", "Cat")
