@@ -342,7 +342,7 @@ def long_game(game: Any, seats: Any, options: dict[str, Any], moves: int) -> tup
 
 async def bench_hub_growth(row: Row, lengths: Sequence[int], repeats: int) -> None:
     """What one move costs the hub as a Council game goes on: saving it, and the ``table``
-    message sent whole to each viewer. A hub in this process; four people on its socket
+    message sent to each viewer. A hub in this process; four people on its socket
     create and fill one table per length, each then set to the same long game's seed and
     played with that game's moves straight on the table (no messages sent) up to its
     length, saved after each move as the hub does. The tables are then timed in turn, one
