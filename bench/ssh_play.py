@@ -427,8 +427,9 @@ async def bench_hub_growth(row: Row, lengths: Sequence[int], repeats: int) -> No
 
                 def build(log_from: int) -> tuple[float, int]:
                     began = time.perf_counter()
+                    chat_from = None if log_from == 0 else nt.chat_start(held)
                     message = protocol.encode(nt.message("growth-0", you, hub._name, hub._presence, 0,
-                                                         log_from=log_from))
+                                                         log_from=log_from, chat_from=chat_from))
                     return time.perf_counter() - began, len(message)
 
                 # The first viewer after a move also does the move's shared work (the

@@ -593,13 +593,14 @@ class Hub:
             self._refresh_table(previous)  # one spectator fewer there
 
     def _send_table(self, client: Client, nt: NetTable, spectators: int) -> None:
-        # Only the log entries the app does not hold yet (see NetTable.log_start); a table
+        # Only the log entries and chat lines the app does not hold yet; a table
         # message still queued is replaced by this one, so this starts where that one did.
         if not any(key == "table" for key, _, _ in client.out):
             client.log_before = client.log_held
         you = nt.seat_of(client.key)
-        start = nt.log_start(you, client.log_before)
-        message = nt.message(client.key, you, self._name, self._presence, spectators, log_from=start)
+        held = client.log_before
+        message = nt.message(client.key, you, self._name, self._presence, spectators,
+                             log_from=nt.log_start(you, held), chat_from=nt.chat_start(held))
         client.log_held = nt.log_mark(you)
         self._send(client, message, coalesce="table")
 

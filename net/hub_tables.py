@@ -24,12 +24,14 @@ Presence = Callable[[str], tuple[bool, float]]
 class LogMark:
     """What one connection's app holds of a table's log once the messages queued for it
     arrive: the log of ``table`` (the very object: a new game at the table is another) up
-    to ``count`` entries, the last of them ``last``, as seat ``you`` may see it."""
+    to ``count`` entries, the last of them ``last``, as seat ``you`` may see it; and its
+    chat up to the line ``chat_last`` (the very line: None, none yet)."""
 
     table: Table[Any]
     you: int | None
     count: int
     last: LogEntry | None
+    chat_last: dict[str, str] | None
 
 
 def bot_name(index: int, level: str) -> str:
@@ -211,7 +213,20 @@ class NetTable:
         table = self.table
         if table is None:
             return None
-        return LogMark(table, you, len(table.log), table.log[-1] if table.log else None)
+        chat = self.meta.chat
+        return LogMark(table, you, len(table.log), table.log[-1] if table.log else None,
+                       chat[-1] if chat else None)
+
+    def chat_start(self, held: LogMark | None) -> int | None:
+        """The first chat line to send a viewer who holds ``held``: the lines said since
+        (all those kept, if theirs scrolled off); None: the whole chat, held or not."""
+        if held is None or held.table is not self.table:
+            return None
+        chat = self.meta.chat
+        for index in range(len(chat) - 1, -1, -1):
+            if chat[index] is held.chat_last:
+                return index + 1
+        return 0
 
     def log_start(self, you: int | None, held: LogMark | None) -> int:
         """The first log entry to send a viewer at seat ``you`` who holds ``held`` (None:
@@ -243,10 +258,11 @@ class NetTable:
         return encoded
 
     def message(self, viewer: str, you: int | None, names: Callable[[str], str], presence: Presence,
-                spectators: int, log_from: int = 0) -> dict[str, Any]:
+                spectators: int, log_from: int = 0, chat_from: int | None = None) -> dict[str, Any]:
         """The ``table`` message for ``viewer`` (a key) at seat ``you`` (None: a spectator);
         see net.protocol. Its log holds the entries from ``log_from`` on (0: the whole log;
-        see :meth:`log_start`)."""
+        see :meth:`log_start`), its chat the lines from ``chat_from`` on, to add to those
+        sent before (None: the whole chat; see :meth:`chat_start`)."""
         game = self.game
         seat = -1 if you is None else you
         message: dict[str, Any] = {
@@ -263,7 +279,8 @@ class NetTable:
             "log_from": 0, "log": [], "view": {}, "public": {}, "to_act": [], "legal": [], "ends_turn": [],
             "can_undo": False, "over": False, "result": {},
             "progress": "",
-            "chat": [dict(line) for line in self.meta.chat],
+            "chat": [dict(line) for line in self.meta.chat[chat_from or 0:]],
+            "chat_more": chat_from is not None,
             "spectators": spectators,
             "password": bool(self.meta.password),
             "hints": self.meta.hints,

@@ -68,14 +68,17 @@ Hub → client
   seat's view, encoded), public (the spectator view),
   to_act, legal (encoded actions, in the rules' order), ends_turn (one bool per legal
   action), can_undo, over, result ({categories, breakdown, totals, ranks, notes} once
-  over, else {}), chat [{name, text}], spectators (count)``. Sent on every change, whole
-  but for the log: ``log`` holds the entries from index ``log_from`` on, those the
-  connection was not sent yet, so a move costs the same at move 500 as at move 0. The
-  app keeps its first ``log_from`` entries and appends these. ``log_from`` is 0 (the
-  whole log) in the first ``table`` of a connection, after ``open``, ``watch`` or
-  ``resend``, after an undo, a new game, and when the viewer's seat changes (what it may
-  see of older moves changes with it); an app holding fewer entries than ``log_from``
-  asks ``resend`` and uses no ``table`` until one with ``log_from`` 0 comes.
+  over, else {}), chat [{name, text}], chat_more (bool), spectators (count)``. Sent on
+  every change, whole but for the log and the chat: ``log`` holds the entries from index
+  ``log_from`` on, those the connection was not sent yet, so a move costs the same at
+  move 500 as at move 0. The app keeps its first ``log_from`` entries and appends these.
+  ``log_from`` is 0 (the whole log) in the first ``table`` of a connection, after
+  ``open``, ``watch`` or ``resend``, after an undo, a new game, and when the viewer's seat
+  changes (what it may see of older moves changes with it); an app holding fewer entries
+  than ``log_from`` asks ``resend`` and uses no ``table`` until one with ``log_from`` 0
+  comes. With ``chat_more`` true, ``chat`` holds only the lines said since the last
+  ``table`` (the app appends them and keeps the last :data:`CHAT_KEPT`); false, the
+  whole chat kept.
 * ``hint_ok {table, ref}`` — the answer to ``hint``: the app may show its seat a hint now.
 * ``error {message, ref}`` — the request was refused; nothing changed.
 * ``bye {message}`` — the hub is closing the connection.

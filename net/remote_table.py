@@ -25,6 +25,7 @@ from typing import Any, Callable, ClassVar, Hashable
 from core.engine import CorruptData, Game, IllegalAction, Result
 from core.levels import LEVELS
 from core.table import Controller, Listener, LogEntry, Seat, TableEvent, TableEvents
+from net.protocol import CHAT_KEPT
 
 Send = Callable[[dict[str, Any]], None]
 
@@ -122,6 +123,7 @@ class RemoteTable(TableEvents):
             over = bool(message["over"])
             result = _result(message.get("result") or {}, len(seats)) if over else None
             chat = [(str(c["name"]), str(c["text"])) for c in message.get("chat", [])]
+            chat_more = message.get("chat_more", False) is True
             presence = {i: _presence(s) for i, s in enumerate(message["seats"])}
             away_for = {i: int(s.get("away", 0) or 0) for i, s in enumerate(message["seats"])}
             options = dict(message.get("options", {}))
@@ -146,7 +148,11 @@ class RemoteTable(TableEvents):
         self._to_act, self._legal, self._ends = to_act, legal, ends
         self._can_undo = bool(message.get("can_undo", False))
         self._over, self._result = over, result
-        self.unread_chat += _new_lines(self.chat, chat)
+        if chat_more:  # the lines said since the last message
+            self.unread_chat += chat
+            chat = (self.chat + chat)[-CHAT_KEPT:]
+        else:
+            self.unread_chat += _new_lines(self.chat, chat)
         self.chat, self.presence, self.options = chat, presence, options
         self.away_for, self._received_at = away_for, _now()
         self.spectators = int(message.get("spectators", 0))

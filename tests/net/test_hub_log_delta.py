@@ -25,7 +25,8 @@ ELGRANDE = get_game("elgrande")  # (three seats: secret disks, unseen by the oth
 async def synced(hub: Hub, conn: Conn, key: str, table_id: str) -> None:
     """Read ``conn``'s messages until the log they built is the one a fresh ``open``
     would send ``key`` now (the bot may still be moving: compared afresh each time)."""
-    while conn.logs.get(table_id) != hub.table_message(table_id, key)["log"]:
+    while (conn.logs.get(table_id), conn.chats.get(table_id)) != (
+            (fresh := hub.table_message(table_id, key))["log"], fresh["chat"]):
         try:
             await conn.recv()
         except TimeoutError:
@@ -49,6 +50,10 @@ async def play(hub: Hub, conns: dict[int, tuple[Conn, str]], watchers: list[tupl
             continue
         seat = people[0]
         conn, _ = conns[seat]
+        if len(replies) % 7 == 3:  # (now and then a word)
+            hub.clock.now += 1  # type: ignore[attr-defined]
+            said = await conn.request({"type": "chat", "table": table_id, "text": f"move {len(table.log)}"})
+            assert said["type"] == "table" and said["chat_more"] and len(said["chat"]) == 1, said
         action = rng.choice(table.legal_actions(seat))
         reply = await conn.request({"type": "act", "table": table_id, "action": game.encode_action(action)})
         assert reply["type"] == "table", reply
@@ -154,6 +159,7 @@ def test_each_connection_is_sent_only_new_entries_and_its_log_stays_whole(tmp_pa
         fresh = await dan.request({"type": "watch", "table": table_id})
         await synced(hub, cat, "SHA256:cat", table_id)
         assert cat.logs[table_id] == dan.logs[table_id] == fresh["log"]
+        assert cat.chats[table_id] == dan.chats[table_id] == fresh["chat"] and len(fresh["chat"]) > 10
         table = hub.tables[table_id].table
         assert table is not None
         hidden = [i for i in range(len(table.log)) if not table.seen(i, None)]
@@ -189,4 +195,4 @@ def test_resend_sends_the_table_shown_whole_and_only_that(tmp_path: Path) -> Non
         refused = await ann.request({"type": "resend", "table": table_id})
         assert refused == {"type": "error", "message": "You are not at that table.", "ref": refused["ref"]}
 
-    run_hub(tmp_path, scenario, bot_delay=0)
+    run_hub(tmp_path, scenario, bot_delay=0, clock=FakeClock())

@@ -1,6 +1,7 @@
 """``log_from``, piece by piece: where the hub starts a viewer's log (NetTable.log_start),
 the log entries it keeps encoded from move to move, and RemoteTable keeping its log and
-appending, never taking a message that does not fit (the hub's messages are made here)."""
+appending, never taking a message that does not fit, and adding the chat lines said
+since (the hub's messages are made here)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from core.engine import CorruptData
 from core.table import TableEvent
 from net.hub_store import SeatInfo, TableMeta
 from net.hub_tables import NetTable
+from net.protocol import CHAT_KEPT
 from net.remote_table import RemoteTable
 from tests.net.test_hub_protocol import COUNCIL
 
@@ -160,3 +162,27 @@ def test_a_remote_table_is_built_only_from_the_whole_log() -> None:
     nt = council(5)
     with pytest.raises(CorruptData):
         RemoteTable(COUNCIL, message(nt, 0, log_from=2), lambda m: None)
+
+
+def test_chat_lines_said_since_are_added_and_the_last_ones_kept() -> None:
+    nt = council(2)
+    wire = Wire(nt)
+    held = nt.log_mark(0)
+    assert nt.chat_start(held) == 0 and nt.chat_start(None) is None
+    for i in range(CHAT_KEPT + 3):
+        nt.meta.chat = (nt.meta.chat + [{"name": "Ann", "text": f"n{i}"}])[-CHAT_KEPT:]
+        start = nt.chat_start(held)
+        assert start == (0 if i == 0 else len(nt.meta.chat) - 1)  # the new line only
+        said = nt.message("k0", 0, lambda key: "", lambda key: (True, 0.0), 0, log_from=2, chat_from=start)
+        assert said["chat_more"] is True and said["chat"] == [{"name": "Ann", "text": f"n{i}"}]
+        wire.remote.receive(said)
+        held = nt.log_mark(0)
+    assert wire.remote.chat == [("Ann", f"n{i}") for i in range(3, CHAT_KEPT + 3)]
+    assert wire.remote.unread_chat == [("Ann", f"n{i}") for i in range(CHAT_KEPT + 3)]
+    assert nt.chat_start(dataclasses.replace(held, chat_last={"name": "Ann", "text": "n0"})) == 0  # scrolled off
+    assert nt.chat_start(dataclasses.replace(held, table=council(1).table)) is None  # another game
+    wire.remote.unread_chat.clear()
+    whole = message(nt, 0, log_from=2)
+    assert whole["chat_more"] is False and len(whole["chat"]) == CHAT_KEPT
+    wire.remote.receive(whole)  # the same lines whole: none unread
+    assert wire.remote.unread_chat == [] and len(wire.remote.chat) == CHAT_KEPT
