@@ -605,8 +605,10 @@ class Hub:
         self._send(client, message, coalesce="table")
 
     def table_message(self, table_id: str, key: str, spectators: int | None = None) -> dict[str, Any]:
-        """The ``table`` message the person of ``key`` is sent for table ``table_id``: their
-        own seat's view (a spectator's if they have no seat there); raises ``KeyError``."""
+        """The ``table`` message the person of ``key`` is sent for table ``table_id`` when
+        they open it: their own seat's view (a spectator's if they have no seat there), the
+        whole log and chat; raises ``KeyError``. (A connection is sent, after that, only
+        what it does not hold yet: :meth:`_send_table`.)"""
         nt = self.tables[table_id]
         count = self._spectators(nt) if spectators is None else spectators
         return nt.message(key, nt.seat_of(key), self._name, self._presence, count)
