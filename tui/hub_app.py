@@ -270,6 +270,10 @@ class HubApp(MeepleApp):
             if table.away_seats() != before:
                 self.refresh_bindings()
             return
+        if message.get("log_from", 0) != 0:
+            # Only the newest moves, for a table this app no longer shows: ask for it whole.
+            self.client.send({"type": "resend", "table": table_id})
+            return
         try:
             game = get_game(str(message.get("game", "")))
         except UnknownGame as exc:
