@@ -44,7 +44,7 @@ import tempfile
 import termios
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Mapping, Protocol, Sequence
+from typing import Awaitable, Callable, Mapping, Protocol, Sequence, Sized
 
 import asyncssh
 
@@ -142,6 +142,8 @@ class FrontDoor:
         self.connections: set[_Connection] = set()
         self.sessions: set[AppSession] = set()
         """Sessions that run (or are starting) an app: the ones max_sessions counts."""
+        self.also_counted: list[Sized] = []
+        """Other doors' sessions that max_sessions counts too (the web door's)."""
         self.tasks: set[asyncio.Task[None]] = set()
         self.closing = False
         self._acceptor: asyncssh.SSHAcceptor | None = None
@@ -338,7 +340,7 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             self._refuse(f"Meeple needs a terminal: connect with {options.connect_hint}")
         elif self.door.closing:
             self._refuse("The Meeple server is shutting down.")
-        elif len(self.door.sessions) >= options.max_sessions:
+        elif len(self.door.sessions) + sum(map(len, self.door.also_counted)) >= options.max_sessions:
             self._refuse("The Meeple server is full; try again later.")
         elif sum(1 for other in self.door.sessions
                  if other.connection.key_fingerprint == self.connection.key_fingerprint) >= SESSIONS_PER_KEY:
@@ -635,6 +637,12 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+def exposed_note(host: str, port: int) -> str:
+    """The warning printed when a server listens on an address that is not loopback."""
+    return (f"Note: {host} is not a loopback address: anyone who can reach this "
+            f"machine on port {port} can connect.")
+
+
 def hub_directory() -> Path:
     """Where the hub keeps its people and tables (looked up at call time)."""
     import platformdirs
@@ -662,6 +670,19 @@ class ServeSetup:
     preload: Sequence[str] = ()
     """What the zygote imports first (``meeple serve``: :data:`tui.session.PRELOAD`)."""
     zygote: bool = True
+    more_doors: Sequence[Callable[[TokenIssuer, str, FrontDoor], Awaitable[OtherDoor]]] = ()
+    """Opened once the SSH door listens, given the hub, its socket and the SSH door (the
+    web door of ``--web``); they may raise :class:`ServeError`."""
+
+
+class OtherDoor(Protocol):
+    """Another way into the same hub (the web door): what ``serve`` needs of it."""
+
+    def welcome(self) -> list[str]:
+        """Lines ``meeple serve`` prints about it once it listens."""
+
+    async def close(self, message: str = ...) -> None:
+        """Tell its sessions and end them; stop listening."""
 
 
 class ServeError(Exception):
@@ -686,6 +707,7 @@ async def serve(setup: ServeSetup, say: Callable[[str], None],
     hub = Hub(hub_directory())
     spawner: FallbackSpawner | None = None
     door: FrontDoor | None = None
+    others: list[OtherDoor] = []
     try:
         spawner_task = asyncio.ensure_future(start_spawner(
             setup.target, setup.preload, zygote=setup.zygote, warn=lambda text: say(f"warning: {text}")))
@@ -708,13 +730,17 @@ async def serve(setup: ServeSetup, say: Callable[[str], None],
         except OSError as exc:
             raise ServeError(_bind_problem(setup.host, setup.port, exc)) from None
         door.options.connect_hint = connect_hint(setup.host, door.port)
-        for line in _welcome(setup, door.port, spawner.kind):
+        for open_door in setup.more_doors:
+            others.append(await open_door(hub, str(socket_path), door))
+        for line in _welcome(setup, door.port, spawner.kind) + [x for o in others for x in o.welcome()]:
             say(line)
         await stop.wait()
         say("Stopping: closing the sessions and saving the tables…")
     finally:
         for signum in (signal.SIGINT, signal.SIGTERM):
             loop.remove_signal_handler(signum)
+        for other in others:
+            await other.close()
         if door is not None:
             await door.close()
         await hub.close()
@@ -746,8 +772,7 @@ def _welcome(setup: ServeSetup, port: int, spawn_kind: str) -> list[str]:
         lines.append("Any SSH key may come in (--authorized-keys FILE restricts that); "
                      "the key is the player's identity.")
     if not is_loopback(setup.host):
-        lines.append(f"Note: {setup.host} is not a loopback address: anyone who can reach this "
-                     f"machine on port {port} can connect.")
+        lines.append(exposed_note(setup.host, port))
     lines.append(f"Tables are saved in {hub_directory()}.")
     lines.append(f"Sessions start from a {'pre-imported process' if spawn_kind == 'zygote' else 'new Python each'}."
                  " Ctrl+C stops the server.")

@@ -186,7 +186,9 @@ class MeepleApp(App[None]):
         dead input). So we also check the controlling terminal every two seconds. Every move
         is already autosaved, so quitting loses nothing.
         """
-        if self.is_headless:
+        if self.is_headless or self.is_web:
+            # In a browser (textual-serve) there is no terminal: the app ends when the page's
+            # websocket does (the server sends it "quit").
             return
         if hasattr(signal, "SIGHUP"):
             # add_signal_handler refuses on loops without signal support (NotImplementedError)

@@ -22,7 +22,7 @@ from core import __version__
 from core.registry import UnknownGame, get_game, listings
 from core.words import visible
 from net.limits import default_max_sessions
-from tui import cli_records, cli_review, cli_stats
+from tui import cli_records, cli_review, cli_stats, cli_web
 from tui.cli_parser import Parser, dash_names, file_problem, quoted
 
 
@@ -91,6 +91,7 @@ def build_parser() -> Parser:
                             "what half the memory holds at 32 MiB a session)")
     serve.add_argument("--idle-timeout", type=float, default=60.0, metavar="MIN",
                        help="close a session after MIN minutes without input (default 60)")
+    cli_web.add_serve_option(serve)
     from tui.cli_coach import add_hint_parser
 
     hint = add_hint_parser(sub)
@@ -98,6 +99,7 @@ def build_parser() -> Parser:
                        "rules": rules, "simulate": sim, "serve": serve, "hint": hint}
     parser.commands["review"] = cli_review.add_parser(sub)
     parser.commands["stats"] = cli_stats.add_parser(sub)
+    parser.commands["web"] = cli_web.add_parser(sub)
     parser.commands.update(cli_records.add_parsers(sub))
     return parser
 
@@ -136,6 +138,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cli_review.run(sub, args, _run_app)
         if command == "stats":
             return cli_stats.run(sub, args, format_table)
+        if command == "web":
+            return cli_web.run(sub, args)
         if command in ("export", "import"):
             return (cli_records.run_export if command == "export" else cli_records.run_import)(sub, args)
     except KeyboardInterrupt:
@@ -463,7 +467,8 @@ def _serve(parser: Parser, args: argparse.Namespace) -> int:
     setup = ServeSetup(host=host, port=args.port, host_key=key, host_key_path=key_path,
                        host_key_new=key_new, authorized_keys=authorized,
                        authorized_keys_path=authorized_path, max_sessions=args.max_sessions,
-                       idle_timeout=args.idle_timeout * 60, target=TARGET, preload=PRELOAD)
+                       idle_timeout=args.idle_timeout * 60, target=TARGET, preload=PRELOAD,
+                       more_doors=cli_web.serve_doors(parser, args))
     try:
         asyncio.run(serve(setup, lambda line: print(line, flush=True)))
     except ServeError as exc:
