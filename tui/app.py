@@ -198,6 +198,20 @@ class MeepleApp(App[None]):
         if os.name == "posix":
             self.set_interval(2.0, self._check_terminal)
 
+    def watch_app_focus(self, focus: bool) -> None:
+        """Focus what the screen would have focused, if nothing is: in a browser the app
+        starts blurred (textual-serve's driver says so until the page has the keyboard),
+        and a screen shown meanwhile, such as the name prompt, focused nothing."""
+        if not focus or not self.screen_stack:
+            return
+        screen = self.screen
+        wanted = self.AUTO_FOCUS if screen.AUTO_FOCUS is None else screen.AUTO_FOCUS
+        if screen.focused is None and wanted:
+            for widget in screen.query(wanted):
+                if widget.focusable:
+                    screen.set_focus(widget)
+                    break
+
     def _check_terminal(self) -> None:
         try:
             os.close(os.open("/dev/tty", os.O_RDWR | os.O_NOCTTY))
