@@ -1,5 +1,5 @@
-"""`make bench`: start-up, key latency (in-process and through a pty), playout speed, bot timing,
-save/load, statistics over 1,000 saves, memory.
+"""`make bench`: start-up, key latency (in-process, through a pty and in a browser), playout
+speed, bot timing, save/load, statistics over 1,000 saves, memory.
 
 Prints a small table of figures. Nothing is asserted: compare runs by eye or by script.
 ``python -m bench --quick`` uses smaller samples; ``--strength N`` plays N bot games per
@@ -229,6 +229,14 @@ def bench_ssh_scale(quick: bool) -> None:
     ssh_scale.run(quick=quick, row=row)
 
 
+def bench_web(quick: bool) -> None:
+    """``meeple web`` in a headless Chromium against the same app in a local pty: page load
+    to the menu, key to frame, ratios; see bench/web.py."""
+    from bench import web
+
+    web.run(quick, row=row)
+
+
 def random_playouts(game_id: str, seconds: float) -> tuple[float, int]:
     """Decisions per second of uniformly random play (legal_actions + apply_in_place)."""
     game = get_game(game_id)
@@ -435,6 +443,7 @@ def main() -> None:
     section("Key latency through a pseudo-terminal", bench_pty_keys, 15 if quick else 60)
     section("Network play over SSH", bench_ssh_play, quick)
     section("100 players over SSH", bench_ssh_scale, quick)
+    section("In a web browser (textual-serve) against a local pty", bench_web, quick)
 
 
 if __name__ == "__main__":
