@@ -35,7 +35,7 @@ import secrets
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Sized
+from typing import Any, Awaitable, Callable, Sized
 from urllib.parse import urlsplit
 
 from aiohttp import WSMsgType, web
@@ -429,7 +429,7 @@ def web_url(host: str, port: int) -> str:
     return f"http://{shown}:{port}/"
 
 
-def hub_web_door(host: str, port: int) -> Callable[[TokenIssuer, str, FrontDoor], Any]:
+def hub_web_door(host: str, port: int) -> Callable[[TokenIssuer, str, FrontDoor], Awaitable[WebDoor]]:
     """For ``meeple serve --web PORT``: opens the web door into the hub once the SSH door
     listens, sharing its session limit, idle timeout and grace period."""
     async def open_door(issuer: TokenIssuer, hub_socket: str, ssh: FrontDoor) -> WebDoor:
