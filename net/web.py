@@ -194,7 +194,11 @@ class WebSession:
     async def run(self, width: int, height: int) -> None:
         """Run the app until the tab closes, the app ends or the session is stopped."""
         door = self.door
-        env, cleanup = door.prepare(self.browser_id)
+        try:
+            env, cleanup = door.prepare(self.browser_id)
+        except Exception as exc:  # noqa: BLE001 - the hub refused: tell the browser why
+            await self._say(f"Meeple could not start a session ({exc}).")
+            return
         try:
             self.service = _Service(
                 door, env, write_bytes=self._write_bytes, write_str=self._write_str,

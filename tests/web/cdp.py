@@ -140,7 +140,6 @@ class Tab:
         self._waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self._events: dict[str, list[asyncio.Future[dict[str, Any]]]] = {}
         self._reader: asyncio.Task[None] | None = None
-        self.shots = 0
 
     async def connect(self, url: str) -> None:
         """Connect to the tab's DevTools websocket; enable what the tests use."""
@@ -253,10 +252,9 @@ class Tab:
         await self.press(*text)
 
     async def screenshot(self, name: str) -> Path:
-        """Save a PNG of the page as ``ARTEFACTS/<n>-<name>.png``; its path."""
+        """Save a PNG of the page as ``ARTEFACTS/<name>.png``; its path."""
         ARTEFACTS.mkdir(parents=True, exist_ok=True)
         result = await self.send("Page.captureScreenshot", format="png")
-        self.shots += 1
         path = ARTEFACTS / f"{name}.png"
         path.write_bytes(base64.b64decode(result["data"]))
         return path
