@@ -30,8 +30,10 @@ def add_parser(sub: Any) -> Parser:
     web.add_argument("--host", default="127.0.0.1",
                      help="address to listen on (default 127.0.0.1: this machine only)")
     web.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
-    web.add_argument("--max-sessions", type=int, default=20, metavar="N",
-                     help="most browser tabs at once (default 20)")
+    from net.limits import default_max_sessions
+
+    web.add_argument("--max-sessions", type=int, default=default_max_sessions(), metavar="N",
+                     help="most browser tabs at once (default here %(default)s, as for meeple serve)")
     result: Parser = web
     return result
 
