@@ -48,6 +48,9 @@ class Client:
 
     MESSAGE_RATE, MESSAGE_BURST = 30.0, 60.0
     CHAT_RATE, CHAT_BURST = 1.0, 5.0
+    MAX_SLOWED = 60
+    """Messages in a row refused with "Slow down." before the connection is closed: an app
+    that keeps sending at twice the rate for two seconds is not being used by a person."""
 
     def __init__(self, writer: asyncio.StreamWriter, now: float, stats: dict[str, int]) -> None:
         self.writer = writer
@@ -69,6 +72,16 @@ class Client:
         self.closing = False
         self.messages = Bucket(self.MESSAGE_RATE, self.MESSAGE_BURST, now)
         self.chats = Bucket(self.CHAT_RATE, self.CHAT_BURST, now)
+        self.slowed = 0
+        """Messages refused in a row for the message rate (see :attr:`MAX_SLOWED`)."""
+
+    def over_rate(self, now: float) -> bool:
+        """Is this message one too many (after ``hello``)? Counts refusals in a row."""
+        if not self.key or self.messages.take(now):
+            self.slowed = 0
+            return False
+        self.slowed += 1
+        return True
 
     def send(self, message: dict[str, Any], coalesce: str, max_backlog: int) -> None:
         """Queue ``message``; one waiting under the same ``coalesce`` key ("" for none) is
