@@ -1,5 +1,6 @@
 """`make bench`: start-up, key latency (in-process and through a pty), playout speed, bot timing,
-save/load, statistics over 1,000 saves, memory.
+save/load, statistics over 1,000 saves, memory, network play over SSH, and the hub's
+chaos run (killed in a storm of moves, hostile clients on its socket: bench/chaos.py).
 
 Prints a small table of figures. Nothing is asserted: compare runs by eye or by script.
 ``python -m bench --quick`` uses smaller samples; ``--strength N`` plays N bot games per
@@ -389,6 +390,14 @@ def bench_replay(quick: bool) -> None:
     replay.run(["council", "intendentes"] if quick else game_ids(), row=row)
 
 
+def bench_chaos(quick: bool) -> None:
+    """The hub SIGKILLed in a storm of moves and restarted (20 times; 4 with --quick), and
+    hostile clients on its socket; see bench/chaos.py."""
+    from bench import chaos
+
+    chaos.run(quick, row=row)
+
+
 def section(title: str, fn: Callable[..., None], *args: Any) -> None:
     """Run one benchmark under a heading."""
     print(title)
@@ -425,6 +434,7 @@ def main() -> None:
     # peak RSS of child processes, which is meant for the start-up probe.
     section("Key latency through a pseudo-terminal", bench_pty_keys, 15 if quick else 60)
     section("Network play over SSH", bench_ssh_play, quick)
+    section("Chaos: the hub killed in a storm of moves, hostile clients", bench_chaos, quick)
 
 
 if __name__ == "__main__":
