@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Awaitable, Callable
 
-from bench.chaos_hub import HubProc
+from bench.chaos_hub import HubProc, read_trace
 
 STEP = 20.0
 """Longest wait for one reply outside the storm (a hang guard)."""
@@ -84,6 +84,7 @@ class Flight:
     action: Any
     at_log: int
     sent: float
+    ref: int
     reply: "asyncio.Future[dict[str, Any]]"
 
     def answered(self) -> bool:
@@ -211,7 +212,8 @@ class Person:
             if storm.stopped:
                 return
             sent = time.perf_counter()
-            self.flight = Flight(str(table["id"]), self.seat, action, len(table.get("log") or ()), sent, future)
+            self.flight = Flight(str(table["id"]), self.seat, action, len(table.get("log") or ()), sent,
+                                 self.ref + 1, future)
             self.send({"type": "act", "table": table["id"], "action": action})
             try:
                 reply = await future
@@ -302,8 +304,17 @@ class KillRound:
     answered: int
     """Moves the people sent that were answered during this storm."""
     in_flight: int
+    """Moves sent and not answered when the hub was killed."""
+    unread: int
+    """Of those, never read by the hub (nothing to lose)."""
     in_flight_saved: int
+    """In the resumed game (saved; the answer was not sent or not read)."""
+    refused: int
+    """Read and refused by the hub (not a move: nothing to lose)."""
     lost: int
+    """Read by the hub and not in the resumed game: at most the one being handled."""
+    lost_applied: int
+    """Handled to the end (in the hub's log) and still not resumed (must be 0)."""
     missing: int
     """Confirmed entries not in the resumed game (must be 0)."""
     tables_missing: int
@@ -327,6 +338,7 @@ class Chaos:
         self.directory = home / "hub"
         self.socket = Path(tempfile.mkdtemp(prefix="mchaos")) / "hub.sock"
         self.log = home / "hub.log"
+        self.trace = home / "acts.trace"
         self.rng = random.Random(seed)
         self.seed = seed
         self.say = say
@@ -347,7 +359,7 @@ class Chaos:
 
     async def start(self) -> None:
         """The first hub, everyone named, every table created and joined."""
-        self.hub = await HubProc.start(self.directory, self.socket, self.log)
+        self.hub = await HubProc.start(self.directory, self.socket, self.log, self.trace)
         for person in self.people:
             await person.connect(self.hub)
             await person.request({"type": "set_name", "name": person.name})
@@ -402,7 +414,7 @@ class Chaos:
         for person in self.people:
             await person.close()
         began = time.perf_counter()
-        self.hub = await HubProc.start(self.directory, self.socket, self.log)
+        self.hub = await HubProc.start(self.directory, self.socket, self.log, self.trace)
         restart = time.perf_counter() - began
         began = time.perf_counter()
         resumed: dict[str, dict[str, list[dict[str, Any]]]] = {}
@@ -435,16 +447,25 @@ class Chaos:
                 old = longest.get(table_id, (0, 0))
                 longest[table_id] = (max(old[0], len(confirmed)), max(old[1], len(log)))
         extra = sum(max(0, after - before) for before, after in longest.values())
-        saved = 0
+        trace = read_trace(self.trace)
+        saved = unread = refused = lost = lost_applied = 0
         for key, flight in flights.items():
             log = resumed[key].get(flight.table, [])
+            handled = trace.get((key, flight.ref))
             if any(e.get("seat") == flight.seat and e.get("action", flight.action) == flight.action
                    for e in log[flight.at_log:]):
                 saved += 1
+            elif handled is None:
+                unread += 1
+            elif handled == 0:
+                refused += 1
+            else:
+                lost += 1
+                lost_applied += handled == 1
         for person in self.people:
             person.flight, person.storm = None, None
         return KillRound(seconds, confirmed_before, sum(p.answered for p in self.people) - answered_before,
-                         len(flights), saved, len(flights) - saved, missing, missing_tables,
+                         len(flights), unread, saved, refused, lost, lost_applied, missing, missing_tables,
                          restart, self.hub.start_ms, reconnect, extra)
 
     async def close(self) -> None:
@@ -478,7 +499,8 @@ async def run_kills(kills: int, people: int, seed: int, home: Path,
             rounds.append(result)
             say(f"  kill {i + 1:>2}: storm {result.storm_seconds:.1f} s, {result.answered} moves answered, "
                 f"{result.confirmed_before} entries confirmed, {result.in_flight} in flight "
-                f"({result.in_flight_saved} saved, {result.lost} lost), {result.extra} saved unshown, "
+                f"({result.unread} unread, {result.in_flight_saved} saved, {result.refused} refused, "
+                f"{result.lost} lost), {result.extra} saved unshown, "
                 f"missing {result.missing}, tables missing {result.tables_missing}, "
                 f"restart {result.restart_seconds * 1000:.0f} ms (start() {result.start_ms:.0f} ms), "
                 f"reconnect {result.reconnect_seconds * 1000:.0f} ms")
@@ -499,10 +521,13 @@ def report_kills(rounds: list[KillRound], row: Callable[[str, str], None]) -> No
     flights = [r.in_flight for r in rounds]
     row("moves in flight per kill (min/median/max)",
         f"{min(flights, default=0)}/{statistics.median(flights) if flights else 0:g}/{max(flights, default=0)}")
-    row("  of which in the resumed game (saved, unanswered)", f"{sum(r.in_flight_saved for r in rounds)}")
+    row("  never read by the hub / refused by it (total)",
+        f"{sum(r.unread for r in rounds)} / {sum(r.refused for r in rounds)}")
+    row("  in the resumed game (saved, answer not seen; total)", f"{sum(r.in_flight_saved for r in rounds)}")
     lost = [r.lost for r in rounds]
-    row("moves lost per kill (in flight, not resumed; min/median/max)",
-        f"{min(lost, default=0)}/{statistics.median(lost) if lost else 0:g}/{max(lost, default=0)}")
+    row("moves lost per kill: read, not resumed (max must be <= 1)",
+        f"total {sum(lost)}, max {max(lost, default=0)} (kills losing one: {sum(1 for n in lost if n)})")
+    row("  handled to the end yet not resumed (must be 0)", f"{sum(r.lost_applied for r in rounds)}")
     row("entries saved but not yet shown at a kill (total)", f"{sum(r.extra for r in rounds)}")
     restarts = [r.restart_seconds * 1000 for r in rounds]
     row("restart: new process to listening, p50/max", f"{quantile(restarts, 0.5):.0f}/{max(restarts, default=0):.0f} ms")

@@ -123,11 +123,11 @@ class Attacks:
             try:
                 await asyncio.wait_for(body(writer), max(0.01, self.deadline - time.monotonic()))
                 ours.set()
+            except asyncio.TimeoutError:  # (before OSError: TimeoutError is one)
+                ours.set()
             except (ConnectionError, OSError):
                 if not read:
                     self.counts[kind]["closed_by_hub"] += 1
-            except asyncio.TimeoutError:
-                ours.set()
             writer.close()
             if replies is not None:
                 with contextlib.suppress(BaseException):

@@ -33,11 +33,72 @@ def _tell(message: dict[str, Any]) -> None:
     sys.stdout.flush()
 
 
+TRACE_ENV = "MEEPLE_CHAOS_TRACE"
+"""A file the hub process appends a line to as it reads each ``act`` and once it has
+handled it (see :func:`read_trace`): what a killed hub had read is known after its death."""
+
+
+def _traced_hub(trace: str) -> Any:
+    """The real :class:`net.hub.Hub` whose handling of ``act`` lines is traced to ``trace``."""
+    from net.hub import Hub
+    from net.hub_conn import Client
+
+    fd = os.open(trace, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+
+    class TracedHub(Hub):
+        def _handle_line(self, client: Client, line: bytes) -> None:
+            act = _act_of(line) if client.key else None
+            if act is None:
+                super()._handle_line(client, line)
+                return
+            ref, table_id = act
+            nt = self.tables.get(table_id)
+            before = len(nt.table.log) if nt is not None and nt.table is not None else -1
+            # Written before handling, unbuffered: in the kernel's hands even if the
+            # process is killed the next instant.
+            os.write(fd, f"read\t{client.key}\t{ref}\n".encode())
+            super()._handle_line(client, line)
+            after = len(nt.table.log) if nt is not None and nt.table is not None else -1
+            os.write(fd, f"done\t{client.key}\t{ref}\t{int(after > before)}\n".encode())
+
+    return TracedHub
+
+
+def _act_of(line: bytes) -> tuple[int, str] | None:
+    """(ref, table id) of an ``act`` line; None for anything else."""
+    if b'"act"' not in line:
+        return None
+    try:
+        message = json.loads(line)
+    except ValueError:
+        return None
+    if not isinstance(message, dict) or message.get("type") != "act":
+        return None
+    ref, table_id = message.get("ref"), message.get("table")
+    return (ref, table_id) if isinstance(ref, int) and isinstance(table_id, str) else None
+
+
+def read_trace(path: Path) -> dict[tuple[str, int], int]:
+    """(key, ref) of each ``act`` a hub read -> -1 (killed while handling it), 0 (handled,
+    the log did not grow: refused) or 1 (handled, the move is in the table's log)."""
+    seen: dict[tuple[str, int], int] = {}
+    if not path.exists():
+        return seen
+    for line in path.read_text().splitlines():
+        parts = line.split("\t")
+        if parts[0] == "read" and len(parts) == 3:
+            seen[(parts[1], int(parts[2]))] = -1
+        elif parts[0] == "done" and len(parts) == 4:
+            seen[(parts[1], int(parts[2]))] = int(parts[3])
+    return seen
+
+
 async def _hub_main(directory: Path, socket: Path) -> None:
     from net.hub import Hub
 
+    trace = os.environ.get(TRACE_ENV)
     began = time.perf_counter()
-    hub = Hub(directory)
+    hub = (_traced_hub(trace) if trace else Hub)(directory)
     await hub.start()
     started = time.perf_counter()
     await hub.serve(socket)
@@ -85,9 +146,12 @@ class HubProc:
         self._lock = asyncio.Lock()
 
     @classmethod
-    async def start(cls, directory: Path, socket: Path, log: Path) -> "HubProc":
-        """Start a hub on ``directory``; returns once it listens on ``socket``."""
+    async def start(cls, directory: Path, socket: Path, log: Path, trace: Path | None = None) -> "HubProc":
+        """Start a hub on ``directory`` (tracing its ``act`` lines to ``trace``, if given);
+        returns once it listens on ``socket``."""
         env = dict(os.environ)
+        if trace is not None:
+            env[TRACE_ENV] = str(trace)
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
         began = time.perf_counter()
         with open(log, "ab") as err:

@@ -18,7 +18,8 @@ def test_two_kills_lose_nothing_confirmed(tmp_path: Path) -> None:
     assert sum(r.answered for r in rounds) > 0 and rounds[-1].confirmed_before > 0
     for r in rounds:
         assert r.missing == 0 and r.tables_missing == 0, r
-        assert r.in_flight <= 4 and r.lost <= r.in_flight and r.in_flight_saved + r.lost == r.in_flight
+        assert r.in_flight <= 4 and r.lost <= 1 and r.lost_applied == 0
+        assert r.unread + r.in_flight_saved + r.refused + r.lost == r.in_flight
 
 
 def entry(seat: int, text: str, action: Any = None) -> dict[str, Any]:
