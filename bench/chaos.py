@@ -554,7 +554,7 @@ def run(quick: bool, row: Callable[[str, str], None] = _row) -> None:
 
 
 def main() -> None:
-    """``python -m bench.chaos [--kills N] [--people N] [--hostile-only] [--keep DIR]``."""
+    """``python -m bench.chaos [--kills N] [--people N] [--quick] [--no-hostile | --hostile-only] [--hostile-nice N]``."""
     parser = argparse.ArgumentParser(prog="python -m bench.chaos")
     parser.add_argument("--kills", type=int, default=20)
     parser.add_argument("--people", type=int, default=20)
@@ -562,6 +562,8 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="4 kills, short hostile spells")
     parser.add_argument("--no-hostile", action="store_true")
     parser.add_argument("--hostile-only", action="store_true")
+    parser.add_argument("--hostile-nice", type=int, default=0,
+                        help="run the hostile clients at this niceness (19: the CPU is the hub's)")
     args = parser.parse_args()
     from bench import chaos_hostile
 
@@ -573,7 +575,7 @@ def main() -> None:
             report_kills(rounds, _row)
         if not args.no_hostile:
             print("Chaos: hostile clients on the hub's socket")
-            chaos_hostile.run(args.quick, Path(folder) / "hostile", _row)
+            chaos_hostile.run(args.quick, Path(folder) / "hostile", _row, args.hostile_nice)
 
 
 if __name__ == "__main__":
