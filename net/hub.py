@@ -230,7 +230,7 @@ class Hub:
     def _handle_line(self, client: Client, line: bytes) -> None:
         client.ref = None
         limited = client.over_rate(self.clock())
-        if client.slowed > client.MAX_SLOWED:
+        if client.exhausted:
             log.info("closing client %s: too many messages", short_key(client.key))
             self._bye(client, "Too many messages: the connection is closed.")
             return

@@ -42,8 +42,8 @@ on, unless the newer one answers a request of its own); ``hint_ok`` and ``error`
 it too. ``create``'s ``options``, ``password`` and ``hints`` (false), and ``join``'s
 ``password``, may be left out. Each connection may send 30 messages a second (bursts of
 60, ``hint`` included) and one chat line a second (bursts of 5); more are refused: "Slow
-down.", and a connection that goes on sending after 60 refusals in a row is told ``bye``
-and closed. A connection must send ``hello`` within :data:`HELLO_WITHIN` seconds.
+down.", and a connection refused more than 60 times (one a second is forgiven) is told
+``bye`` and closed. A connection must send ``hello`` within :data:`HELLO_WITHIN` seconds.
 
 Hub → client
 

@@ -50,6 +50,25 @@ def test_a_flood_is_told_to_slow_down_then_closed_and_the_others_play_on(tmp_pat
     run_hub(tmp_path, scenario, bot_delay=0, clock=clock)
 
 
+def test_a_flood_that_gets_a_message_through_now_and_then_is_closed_too(tmp_path: Path) -> None:
+    clock = FakeClock()
+
+    async def scenario(hub: Hub, path: Path) -> None:
+        flood = await greet(hub, path, "SHA256:fld", "Fld")
+        answers: list[str] = []
+        for ref in range(1, 2000):  # 50 a second: every other one or so gets through
+            clock.now += 0.02
+            await flood.send({"type": "lobby", "ref": ref})
+            reply = await flood.until(lambda m: m.get("ref") == ref or m["type"] == "bye")
+            answers.append(reply["type"])
+            if reply["type"] == "bye":
+                break
+        assert answers[-1] == "bye" and "lobby" in answers[int(Client.MESSAGE_BURST):-1]
+        assert await flood.closed()
+
+    run_hub(tmp_path, scenario, bot_delay=0, clock=clock)
+
+
 def test_a_sender_that_slows_down_in_time_is_not_closed(tmp_path: Path) -> None:
     clock = FakeClock()
 
@@ -58,7 +77,7 @@ def test_a_sender_that_slows_down_in_time_is_not_closed(tmp_path: Path) -> None:
         for _ in range(3):
             answers = [await ann.request({"type": "lobby"}) for _ in range(int(Client.MESSAGE_BURST) + 20)]
             assert answers[-1]["message"] == "Slow down."
-            clock.now += 10  # it waits: the refusals in a row start again from 0
+            clock.now += 10  # it waits: its patience comes back, one refusal a second
         assert (await ann.request({"type": "lobby"}))["type"] == "lobby"
 
     run_hub(tmp_path, scenario, bot_delay=0, clock=clock)
