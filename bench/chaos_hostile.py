@@ -96,6 +96,7 @@ class Attacks:
         self.counts[kind]["bytes"] += len(data)
         self.counts[kind]["lines"] += data.count(b"\n")
         await writer.drain()
+        await asyncio.sleep(0)  # drain() need not yield: the attacks take turns
 
     async def drain_replies(self, kind: str, reader: asyncio.StreamReader, ours: asyncio.Event) -> None:
         """Read and count replies until the connection closes (``ours``: closed by us)."""
