@@ -110,6 +110,8 @@ class Person:
     flight: Flight | None = None
     seen: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     """Per table id, the longest log this person was shown (what it saw confirmed)."""
+    logs: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    """Per table id, the log as this connection was sent it (whole or in parts)."""
     answered: int = 0
     refused: dict[str, int] = field(default_factory=dict)
     seated: set[str] = field(default_factory=set)
@@ -121,7 +123,7 @@ class Person:
     async def connect(self, hub: HubProc) -> dict[str, Any]:
         """Connect and say hello; returns the ``welcome``."""
         self.reader, self.writer = await asyncio.open_unix_connection(str(hub.socket), limit=16 << 20)
-        self.waiting, self.table, self.flight = {}, None, None
+        self.waiting, self.table, self.flight, self.logs = {}, None, None, {}
         self.task = asyncio.ensure_future(self._read(self.reader))
         return await self.request({"type": "hello", "token": await hub.token(self.key)})
 
@@ -151,6 +153,15 @@ class Person:
 
     def _shown(self, message: dict[str, Any]) -> None:
         table_id = str(message["id"])
+        # A hub that sends only the new entries says from which index (log_from); one
+        # that sends the whole log says nothing, which is the same as log_from 0.
+        start = message.get("log_from", 0)
+        held = self.logs.get(table_id, [])
+        if not isinstance(start, int) or not 0 <= start <= len(held):
+            self.send({"type": "resend", "table": table_id})  # lost track: the whole log again
+            return
+        message = {**message, "log": held[:start] + list(message.get("log") or [])}
+        self.logs[table_id] = message["log"]
         if table_id == self.group.table_id:
             self.table = message
         if isinstance(message.get("you"), int) and message["you"] >= 0:
