@@ -221,6 +221,15 @@ def bench_ssh_play(quick: bool) -> None:
     ssh_play.run(quick, row=row)
 
 
+def bench_ssh_scale(quick: bool) -> None:
+    """100 players over SSH on 25 Council tables with bots: a burst of 100, arrivals at 5 a
+    second, then with all open and the seated playing: hub CPU, a new session to the lobby,
+    key -> frame against the same screen locally, memory per app; see bench/ssh_scale.py."""
+    from bench import ssh_scale
+
+    ssh_scale.run(quick=quick, row=row)
+
+
 def random_playouts(game_id: str, seconds: float) -> tuple[float, int]:
     """Decisions per second of uniformly random play (legal_actions + apply_in_place)."""
     game = get_game(game_id)
@@ -434,6 +443,7 @@ def main() -> None:
     # peak RSS of child processes, which is meant for the start-up probe.
     section("Key latency through a pseudo-terminal", bench_pty_keys, 15 if quick else 60)
     section("Network play over SSH", bench_ssh_play, quick)
+    section("100 players over SSH", bench_ssh_scale, quick)
     section("Chaos: the hub killed in a storm of moves, hostile clients", bench_chaos, quick)
 
 

@@ -30,7 +30,8 @@ Figures (nothing is asserted):
    connections idle.
    **growth**: a move's hub work (its save, the ``table`` message per viewer) at several
    lengths of one game, in this process: the whole save it wrote before journals and the
-   ``table`` message grow with the game's log; the journal line does not.
+   ``table`` message with the whole log, sent after every move until ``log_from``, grow
+   with the game's log; the journal line and the message with only the new entries do not.
 3. **bytes per key press**: a person with a Council table against a bot (made through the
    protocol, first player seat 0) connects over SSH and lands on the game screen; arrows
    (right, down, left, up, silent ones dropped) and ``m`` (then Escape, not counted) are
@@ -341,7 +342,7 @@ def long_game(game: Any, seats: Any, options: dict[str, Any], moves: int) -> tup
 
 async def bench_hub_growth(row: Row, lengths: Sequence[int], repeats: int) -> None:
     """What one move costs the hub as a Council game goes on: saving it, and the ``table``
-    message sent whole to each viewer. A hub in this process; four people on its socket
+    message sent to each viewer. A hub in this process; four people on its socket
     create and fill one table per length, each then set to the same long game's seed and
     played with that game's moves straight on the table (no messages sent) up to its
     length, saved after each move as the hub does. The tables are then timed in turn, one
@@ -354,8 +355,12 @@ async def bench_hub_growth(row: Row, lengths: Sequence[int], repeats: int) -> No
     moves after each length that wrote no snapshot; the snapshot the hub writes every
     ``snapshot_due`` lines, timed at that length, spread over its lines gives the
     amortized cost. Medians, wall time and CPU time (a sync's wait for the disk is not
-    CPU). The ``table`` message a viewer is sent after each of those moves (it holds the
-    whole log) is timed too: its size and cost grow with the game."""
+    CPU). The ``table`` message a viewer is sent after each of those moves is timed too,
+    built and encoded: **before**, with the whole log, every entry encoded afresh (as the
+    hub sent it until ``log_from``: its size and cost grew with the game); **after**, as
+    the hub sends it now to a viewer who holds the log up to the move (``log_from``: the
+    new entry only, the entries encoded once and kept). Both pay for the spectator view,
+    encoded once per move for every viewer."""
     from core.table import Table
     from net import protocol
     from net.hub import Hub
@@ -401,6 +406,10 @@ async def bench_hub_growth(row: Row, lengths: Sequence[int], repeats: int) -> No
                                     max(lengths) + GROWTH_WINDOW)
             builds: dict[int, list[float]] = {i: [] for i in range(len(nts))}
             sizes: dict[int, int] = {}
+            deltas: dict[int, list[float]] = {i: [] for i in range(len(nts))}
+            delta_sizes: dict[int, list[int]] = {i: [] for i in range(len(nts))}
+            nexts: dict[int, list[float]] = {i: [] for i in range(len(nts))}  # after, each further viewer
+            next_builds: dict[int, list[float]] = {i: [] for i in range(len(nts))}  # before, each further viewer
 
             def move(index: int) -> tuple[float, float] | None:
                 """Play the next move at table ``index``; (wall, CPU) of its save, None if
@@ -408,15 +417,36 @@ async def bench_hub_growth(row: Row, lengths: Sequence[int], repeats: int) -> No
                 nt = nts[index]
                 table = nt.table
                 assert table is not None
+                you = nt.seat_of("growth-0")
+                held = nt.log_mark(you)  # (the viewer's app holds the log up to this move)
                 seat, action = moves[len(table.log)]
                 table.submit(seat, action)
                 nt.changed()
                 snapshots = hub.saving.snapshots
                 took = timed(lambda: hub._save(nt))
-                began = time.perf_counter()
-                message = protocol.encode(hub.table_message(nt.id, "growth-0"))
-                builds[index].append(time.perf_counter() - began)
-                sizes[index] = len(message)
+
+                def build(log_from: int) -> tuple[float, int]:
+                    began = time.perf_counter()
+                    chat_from = None if log_from == 0 else nt.chat_start(held)
+                    message = protocol.encode(nt.message("growth-0", you, hub._name, hub._presence, 0,
+                                                         log_from=log_from, chat_from=chat_from))
+                    return time.perf_counter() - began, len(message)
+
+                # The first viewer after a move also does the move's shared work (the
+                # spectator view, its own seat's ends_turn, who could tell the new move):
+                # the same work before and after.
+                start = nt.log_start(you, held)
+                first, size = build(start)
+                deltas[index].append(first)
+                delta_sizes[index].append(size)
+                nexts[index].append(build(start)[0])
+                next_builds[index].append(build(0)[0])  # (until log_from: the whole log, to each)
+                # Before log_from, the first viewer encoded every entry afresh, and the rest.
+                nt._shared, nt._encoded = None, (None, [])
+                nt._ends.clear()
+                table._unseen.pop(len(table.log) - 1, None)
+                first, sizes[index] = build(0)
+                builds[index].append(first)
                 return None if hub.saving.snapshots != snapshots else took
 
             for index, (nt, length) in enumerate(zip(nts, lengths)):
@@ -444,6 +474,10 @@ async def bench_hub_growth(row: Row, lengths: Sequence[int], repeats: int) -> No
                 snapshot[index].append(timed(lambda: hub.saving.snapshot(nts[index])))
             for index in builds:
                 builds[index].clear()
+                deltas[index].clear()
+                delta_sizes[index].clear()
+                nexts[index].clear()
+                next_builds[index].clear()
             for index in turns(GROWTH_WINDOW):
                 took = move(index)
                 if took is not None:
@@ -455,6 +489,7 @@ async def bench_hub_growth(row: Row, lengths: Sequence[int], repeats: int) -> No
             row(f"hub save per move, 4-player Council games (seed {seed}); medians, wall (CPU): "
                 f"before, the whole save ({repeats} writes); after, the journal line ({GROWTH_WINDOW} moves)", "")
             figures: list[tuple[float, ...]] = []
+            messages: list[tuple[float, ...]] = []  # before: size, first, next; after: the same
             for index, length in enumerate(lengths):
                 every = max(SNAPSHOT_MIN_LINES, length // 2)
                 shot = median(snapshot[index], 0)
@@ -465,13 +500,21 @@ async def bench_hub_growth(row: Row, lengths: Sequence[int], repeats: int) -> No
                     f"before {figure[0] * 1000:.2f} ms ({figure[1] * 1000:.2f}); after {figure[2] * 1000:.2f} ms "
                     f"({figure[3] * 1000:.2f}), + snapshot {shot * 1000:.1f} ms every {every} lines: "
                     f"{figure[4] * 1000:.2f} ms amortized")
-                row("", f"table message {sizes[index] / 1024:.0f} KiB, built and encoded in "
-                        f"{statistics.median(builds[index]) * 1000:.2f} ms after a move")
+                messages.append((sizes[index], statistics.median(builds[index]), statistics.median(next_builds[index]),
+                                 statistics.median(delta_sizes[index]), statistics.median(deltas[index]),
+                                 statistics.median(nexts[index])))
+                b_size, b_first, b_next, a_size, a_first, a_next = messages[-1]
+                row("", f"table message before (whole log) {b_size / 1024:.1f} KiB, {b_first * 1000:.2f} ms "
+                        f"(first viewer), {b_next * 1000:.2f} ms (each other); after (log_from) "
+                        f"{a_size / 1024:.1f} KiB, {a_first * 1000:.2f} ms, {a_next * 1000:.2f} ms")
             if len(figures) > 1:
                 r = [figures[-1][i] / figures[0][i] for i in range(5)]
                 row(f"  move {lengths[-1]} / move {lengths[0]}",
                     f"before {r[0]:.2f}x ({r[1]:.2f}x CPU); after {r[2]:.2f}x ({r[3]:.2f}x CPU), "
                     f"{r[4]:.2f}x amortized with snapshots")
+                m = [messages[-1][i] / messages[0][i] for i in range(6)]
+                row("", f"table message before {m[0]:.2f}x size, {m[1]:.2f}x / {m[2]:.2f}x time; "
+                        f"after {m[3]:.2f}x size, {m[4]:.2f}x / {m[5]:.2f}x time")
         finally:
             for writer in writers:
                 writer.close()

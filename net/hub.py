@@ -536,6 +536,14 @@ class Hub:
             raise ProtocolError(refusal)
         self._send(client, {"type": "hint_ok", "table": nt.id, "ref": client.ref})
 
+    def _resend(self, client: Client, message: dict[str, Any]) -> None:
+        """The app lost track of the table's log: send the table it is shown whole again."""
+        nt = self._table_of(message)
+        if client.showing != nt.id:
+            raise ProtocolError("You are not at that table.")
+        client.log_held = client.log_before = None
+        self._send_table(client, nt, self._spectators(nt))
+
     _handlers: dict[str, Callable[["Hub", Client, dict[str, Any]], None]] = {
         "hello": lambda hub, client, message: hub._error(client, "Already greeted."),
         "set_name": _set_name,
@@ -550,6 +558,7 @@ class Hub:
         "chat": _chat,
         "hand_to_bot": _hand_to_bot,
         "hint": _hint,
+        "resend": _resend,
     }
 
     # --- what clients are shown --------------------------------------------------------------
@@ -578,6 +587,7 @@ class Hub:
         if showing != client.showing:
             client.last_lobby = b""  # (back in the lobby later: it is sent whole again)
         client.showing = showing
+        client.log_held = client.log_before = None  # (a table opened is sent whole)
         if before is not None and before.id != showing:
             self._refresh_table(before)
         nt = self.tables.get(showing)
@@ -593,16 +603,28 @@ class Hub:
         previous = self.tables.get(client.showing or "")
         if client.showing != nt.id:
             client.last_lobby = b""
+            client.log_held = client.log_before = None
         client.showing = nt.id
         if previous is not None and previous is not nt:
             self._refresh_table(previous)  # one spectator fewer there
 
     def _send_table(self, client: Client, nt: NetTable, spectators: int) -> None:
-        self._send(client, self.table_message(nt.id, client.key, spectators), coalesce="table")
+        # Only the log entries and chat lines the app does not hold yet; a table
+        # message still queued is replaced by this one, so this starts where that one did.
+        if not any(key == "table" for key, _, _ in client.out):
+            client.log_before = client.log_held
+        you = nt.seat_of(client.key)
+        held = client.log_before
+        message = nt.message(client.key, you, self._name, self._presence, spectators,
+                             log_from=nt.log_start(you, held), chat_from=nt.chat_start(held))
+        client.log_held = nt.log_mark(you)
+        self._send(client, message, coalesce="table")
 
     def table_message(self, table_id: str, key: str, spectators: int | None = None) -> dict[str, Any]:
-        """The ``table`` message the person of ``key`` is sent for table ``table_id``: their
-        own seat's view (a spectator's if they have no seat there); raises ``KeyError``."""
+        """The ``table`` message the person of ``key`` is sent for table ``table_id`` when
+        they open it: their own seat's view (a spectator's if they have no seat there), the
+        whole log and chat; raises ``KeyError``. (A connection is sent, after that, only
+        what it does not hold yet: :meth:`_send_table`.)"""
         nt = self.tables[table_id]
         count = self._spectators(nt) if spectators is None else spectators
         return nt.message(key, nt.seat_of(key), self._name, self._presence, count)

@@ -68,6 +68,12 @@ class Client:
         self.backlog = 0
         self.last_lobby = b""
         """The last lobby queued (without its ``ref``); cleared when the lobby is left."""
+        self.log_held: Any = None
+        """What the app holds of the shown table's log once its queued lines arrive (a
+        :class:`net.hub_tables.LogMark`; None: nothing, the next ``table`` carries it whole)."""
+        self.log_before: Any = None
+        """``log_held`` as it was before the ``table`` message still queued, if one is: a
+        newer one replacing it is sent from there."""
         self.wake = asyncio.Event()
         self.closing = False
         self.messages = Bucket(self.MESSAGE_RATE, self.MESSAGE_BURST, now)

@@ -13,11 +13,25 @@ import dataclasses
 from typing import Any, Callable
 
 from core.engine import SEAT_LETTERS, Game
-from core.table import Controller, Seat, Table
+from core.table import Controller, LogEntry, Seat, Table
 from net.hub_store import SeatInfo, TableMeta
 
 Presence = Callable[[str], tuple[bool, float]]
 """Key → (connected, seconds away) of a person."""
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class LogMark:
+    """What one connection's app holds of a table's log once the messages queued for it
+    arrive: the log of ``table`` (the very object: a new game at the table is another) up
+    to ``count`` entries, the last of them ``last``, as seat ``you`` may see it; and its
+    chat up to the line ``chat_last`` (the very line: None, none yet)."""
+
+    table: Table[Any]
+    you: int | None
+    count: int
+    last: LogEntry | None
+    chat_last: dict[str, str] | None
 
 
 def bot_name(index: int, level: str) -> str:
@@ -42,8 +56,11 @@ class NetTable:
         hand-over; not chat or presence): a bot's answer for an older version is stale."""
         self._ends: dict[tuple[int, int], list[bool]] = {}
         self._ends_state: Any = None
-        self._shared: tuple[Any, list[dict[str, Any]], dict[str, Any]] | None = None
-        """(state, log, public view) of the latest message: shared by every viewer."""
+        self._shared: tuple[Any, dict[str, Any]] | None = None
+        """(state, public view) of the latest message: shared by every viewer."""
+        self._encoded: tuple[Table[Any] | None, list[tuple[LogEntry, dict[str, Any]]]] = (None, [])
+        """The log's entries as sent (each with the entry it encodes), kept from move to
+        move: a move encodes only its own entry, never the whole log again."""
         self.written_meta: dict[str, Any] | None = None
         """The metadata as last written to its file (None: not yet)."""
 
@@ -191,10 +208,61 @@ class NetTable:
         self._ends[(self.version, seat)] = answers
         return answers
 
+    def log_mark(self, you: int | None) -> LogMark | None:
+        """What a viewer at seat ``you`` holds of the log once sent the latest message."""
+        table = self.table
+        if table is None:
+            return None
+        chat = self.meta.chat
+        return LogMark(table, you, len(table.log), table.log[-1] if table.log else None,
+                       chat[-1] if chat else None)
+
+    def chat_start(self, held: LogMark | None) -> int | None:
+        """The first chat line to send a viewer who holds ``held``: the lines said since
+        (all those kept, if theirs scrolled off); None: the whole chat, held or not."""
+        if held is None or held.table is not self.table:
+            return None
+        chat = self.meta.chat
+        for index in range(len(chat) - 1, -1, -1):
+            if chat[index] is held.chat_last:
+                return index + 1
+        return 0
+
+    def log_start(self, you: int | None, held: LogMark | None) -> int:
+        """The first log entry to send a viewer at seat ``you`` who holds ``held`` (None:
+        nothing): past what they hold, or 0 (the whole log) if what they hold is not the
+        start of the log as they may see it now: another game, another seat (a seat given
+        to a bot or taken back shows other secrets), an undo since (entries gone or
+        replaced), or a last entry changed (an undo barrier set when a seat changed hands)."""
+        table = self.table
+        if held is None or table is None or held.table is not table or held.you != you:
+            return 0
+        if held.count > len(table.log) or (held.count and table.log[held.count - 1] is not held.last):
+            return 0
+        return held.count
+
+    def _encoded_log(self, table: Table[Any]) -> list[tuple[LogEntry, dict[str, Any]]]:
+        """The encoded entries of ``table``'s log, brought up to date: entries undone (or
+        replaced) are dropped from the end, new ones encoded once."""
+        game, log = self.game, table.log
+        owner, encoded = self._encoded
+        if owner is not table:
+            encoded = []
+            self._encoded = (table, encoded)
+        del encoded[len(log):]
+        while encoded and encoded[-1][0] is not log[len(encoded) - 1]:
+            encoded.pop()
+        for e in log[len(encoded):]:
+            encoded.append((e, {"seat": e.seat, "action": game.encode_action(e.action), "text": e.text,
+                                "barrier": e.barrier, "effects": list(e.effects)}))
+        return encoded
+
     def message(self, viewer: str, you: int | None, names: Callable[[str], str], presence: Presence,
-                spectators: int) -> dict[str, Any]:
+                spectators: int, log_from: int = 0, chat_from: int | None = None) -> dict[str, Any]:
         """The ``table`` message for ``viewer`` (a key) at seat ``you`` (None: a spectator);
-        see net.protocol."""
+        see net.protocol. Its log holds the entries from ``log_from`` on (0: the whole log;
+        see :meth:`log_start`), its chat the lines from ``chat_from`` on, to add to those
+        sent before (None: the whole chat; see :meth:`chat_start`)."""
         game = self.game
         seat = -1 if you is None else you
         message: dict[str, Any] = {
@@ -208,10 +276,11 @@ class NetTable:
             "creator": viewer == self.meta.creator,
             "started": self.started,
             "free": self.open_seats(),
-            "log": [], "view": {}, "public": {}, "to_act": [], "legal": [], "ends_turn": [],
+            "log_from": 0, "log": [], "view": {}, "public": {}, "to_act": [], "legal": [], "ends_turn": [],
             "can_undo": False, "over": False, "result": {},
             "progress": "",
-            "chat": [dict(line) for line in self.meta.chat],
+            "chat": [dict(line) for line in self.meta.chat[chat_from or 0:]],
+            "chat_more": chat_from is not None,
             "spectators": spectators,
             "password": bool(self.meta.password),
             "hints": self.meta.hints,
@@ -221,22 +290,21 @@ class NetTable:
             return message
         state = table.state
         if self._shared is None or self._shared[0] is not state:
-            log = [
-                {"seat": e.seat, "action": game.encode_action(e.action), "text": e.text,
-                 "barrier": e.barrier, "effects": list(e.effects)}
-                for e in table.log
-            ]
-            self._shared = (state, log, game.encode_state(table.view(None)))
-        _, log, public = self._shared  # the same for every viewer: built once per change
-        # A secret choice of another seat (a disk before the reveal) goes without its move:
-        # the client never holds another seat's secrets, only the log line.
-        secret = [i for i in range(len(log)) if not table.seen(i, you)]
-        if secret:
-            log = list(log)
-            for i in secret:
-                log[i] = {key: value for key, value in log[i].items() if key != "action"}
+            self._shared = (state, game.encode_state(table.view(None)))
+        public = self._shared[1]  # the same for every viewer: built once per change
+        encoded = self._encoded_log(table)
+        log_from = min(max(0, log_from), len(encoded))
+        log = []
+        for index in range(log_from, len(encoded)):
+            entry = encoded[index][1]
+            # A secret choice of another seat (a disk before the reveal) goes without its
+            # move: the client never holds another seat's secrets, only the log line.
+            if not table.seen(index, you):
+                entry = {key: value for key, value in entry.items() if key != "action"}
+            log.append(entry)
         to_act = table.to_act()
         message.update(
+            log_from=log_from,
             log=log,
             view=public if you is None else game.encode_state(table.view(you)),
             public=public,

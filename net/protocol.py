@@ -33,6 +33,8 @@ Client → hub (``ref``, any int, is echoed in the reply to that message)
   started and is not over, and the sender's seat is in ``to_act``; otherwise ``error``
   with the reason in one line ("Hints are off at this table.", "Spectators get no
   hints.", "It is not your turn."...). Nothing changes either way.
+* ``resend {table}`` — send the table this connection is shown whole again (its whole
+  ``log``): for an app that lost track of the log (a ``log_from`` it cannot follow).
 
 ``act``, ``undo``, ``chat`` and ``hand_to_bot`` at a table also show that table to the
 connection (the reply is its new state); a lobby ``chat`` line shows the lobby. The
@@ -61,14 +63,23 @@ Hub → client
   connected, away}], you (seat or -1 for a spectator), creator (bool: the viewer created
   the table), started (false while seats are open: no game yet, so ``view`` and
   ``public`` are {} and ``log``, ``legal`` and ``to_act`` empty), free (open seats),
-  progress, password (bool), hints (bool: its players may ask for hints), log [{seat,
-  action, text, barrier, effects}] (no ``action`` in an entry the viewer could not tell
-  from another move: another seat's secret choice, see ``Game.unseen_by``), view (the
+  progress, password (bool), hints (bool: its players may ask for hints), log_from, log
+  [{seat, action, text, barrier, effects}] (no ``action`` in an entry the viewer could not
+  tell from another move: another seat's secret choice, see ``Game.unseen_by``), view (the
   seat's view, encoded), public (the spectator view),
   to_act, legal (encoded actions, in the rules' order), ends_turn (one bool per legal
   action), can_undo, over, result ({categories, breakdown, totals, ranks, notes} once
-  over, else {}), chat [{name, text}], spectators (count)``. Sent whole on every change: a view is
-  small, and a client that missed one message never goes out of step.
+  over, else {}), chat [{name, text}], chat_more (bool), spectators (count)``. Sent on
+  every change, whole but for the log and the chat: ``log`` holds the entries from index
+  ``log_from`` on, those the connection was not sent yet, so a move costs the same at
+  move 500 as at move 0. The app keeps its first ``log_from`` entries and appends these.
+  ``log_from`` is 0 (the whole log) in the first ``table`` of a connection, after
+  ``open``, ``watch`` or ``resend``, after an undo, a new game, and when the viewer's seat
+  changes (what it may see of older moves changes with it); an app holding fewer entries
+  than ``log_from`` asks ``resend`` and uses no ``table`` until one with ``log_from`` 0
+  comes. With ``chat_more`` true, ``chat`` holds only the lines said since the last
+  ``table`` (the app appends them and keeps the last :data:`CHAT_KEPT`); false, the
+  whole chat kept.
 * ``hint_ok {table, ref}`` — the answer to ``hint``: the app may show its seat a hint now.
 * ``error {message, ref}`` — the request was refused; nothing changed.
 * ``bye {message}`` — the hub is closing the connection.
@@ -104,7 +115,7 @@ HAND_OVER_AFTER = 60.0
 
 CLIENT_TYPES = frozenset({
     "hello", "set_name", "lobby", "create", "join", "watch", "open", "leave", "act", "undo",
-    "chat", "hand_to_bot", "hint",
+    "chat", "hand_to_bot", "hint", "resend",
 })
 """The message types a client may send."""
 

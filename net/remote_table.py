@@ -25,6 +25,7 @@ from typing import Any, Callable, ClassVar, Hashable
 from core.engine import CorruptData, Game, IllegalAction, Result
 from core.levels import LEVELS
 from core.table import Controller, Listener, LogEntry, Seat, TableEvent, TableEvents
+from net.protocol import CHAT_KEPT
 
 Send = Callable[[dict[str, Any]], None]
 
@@ -87,18 +88,33 @@ class RemoteTable(TableEvents):
         """Refs answered here already (:meth:`settle`): the hub's reply is dropped."""
         self._gone: str | None = None
         """Why no more hints are asked here (left, connection lost), once it is so."""
+        self._resend_asked = False
+        if _log_from(message) != 0:
+            raise CorruptData("the hub sent a table without the start of its log")
         self.receive(message, quiet=True)
 
     # --- the hub's messages ----------------------------------------------------------
     def receive(self, message: dict[str, Any], *, quiet: bool = False) -> None:
         """Take a ``table`` message; raises :class:`CorruptData` (and keeps the last good
         picture) if it does not describe this game. Emits the events of what changed:
-        each new log entry, an undo, the end."""
+        each new log entry, an undo, the end.
+
+        The message's log starts at entry ``log_from``: this table keeps its entries before
+        that and appends the new ones. One that starts past the end of what it holds (a
+        message lost: never from a working hub) changes nothing: the hub is asked to
+        ``resend`` the table whole, once, and the next message that fits is taken."""
         game = self.game
+        log_from = _log_from(message)
+        held = len(self.log)
+        if log_from > held:
+            if not self._resend_asked:
+                self._resend_asked = True
+                self._send({"type": "resend", "table": self.id})
+            return
         try:
             you = int(message["you"])
             seats = tuple(_seat(i, s, you) for i, s in enumerate(message["seats"]))
-            log = [_entry(game, e, len(seats)) for e in message["log"]]
+            new = [_entry(game, e, len(seats)) for e in message["log"]]
             view = game.decode_state(message["view"])
             public = game.decode_state(message["public"])
             to_act = [int(s) for s in message["to_act"]]
@@ -107,6 +123,7 @@ class RemoteTable(TableEvents):
             over = bool(message["over"])
             result = _result(message.get("result") or {}, len(seats)) if over else None
             chat = [(str(c["name"]), str(c["text"])) for c in message.get("chat", [])]
+            chat_more = message.get("chat_more", False) is True
             presence = {i: _presence(s) for i, s in enumerate(message["seats"])}
             away_for = {i: int(s.get("away", 0) or 0) for i, s in enumerate(message["seats"])}
             options = dict(message.get("options", {}))
@@ -117,16 +134,25 @@ class RemoteTable(TableEvents):
             raise CorruptData(f"the hub sent a table this app cannot read ({exc})") from None
         if len(ends) != len(legal) or not all(0 <= s < len(seats) for s in to_act):
             raise CorruptData("the hub sent a table this app cannot read (moves out of step)")
-        before = self.log
-        kept = 0
-        while kept < min(len(before), len(log)) and before[kept] == log[kept]:
-            kept += 1
+        if log_from == 0:  # the whole log: what changed is what differs
+            log, kept = new, 0
+            while kept < min(held, len(log)) and self.log[kept] == log[kept]:
+                kept += 1
+        else:  # the entries before log_from stay as they are (the hub's word)
+            log, kept = self.log, log_from
+            del log[log_from:]
+            log.extend(new)
+        self._resend_asked = False
         self.seats, self.log, self.you = seats, log, (you if 0 <= you < len(seats) else None)
         self._view, self._public = view, public
         self._to_act, self._legal, self._ends = to_act, legal, ends
         self._can_undo = bool(message.get("can_undo", False))
         self._over, self._result = over, result
-        self.unread_chat += _new_lines(self.chat, chat)
+        if chat_more:  # the lines said since the last message
+            self.unread_chat += chat
+            chat = (self.chat + chat)[-CHAT_KEPT:]
+        else:
+            self.unread_chat += _new_lines(self.chat, chat)
         self.chat, self.presence, self.options = chat, presence, options
         self.away_for, self._received_at = away_for, _now()
         self.spectators = int(message.get("spectators", 0))
@@ -134,13 +160,13 @@ class RemoteTable(TableEvents):
         self._hints = hints
         if quiet:
             return
-        if kept < len(before):
-            self._emit(TableEvent("undo", count=len(before) - kept))
+        if kept < held:
+            self._emit(TableEvent("undo", count=held - kept))
         for entry in log[kept:]:
             self._emit(TableEvent("action", entry=entry))
-        if over and not (kept == len(log) == len(before)):
+        if over and not (kept == len(log) == held):
             self._emit(TableEvent("over"))
-        if kept == len(log) == len(before):
+        if kept == len(log) == held:
             self._emit(TableEvent("refresh"))
 
     # --- reading (as Table) ----------------------------------------------------------
@@ -282,6 +308,15 @@ class RemoteTable(TableEvents):
         """Send a chat line to this table."""
         self._send({"type": "chat", "table": self.id, "text": text})
 
+
+
+def _log_from(message: dict[str, Any]) -> int:
+    """The index of the message's first log entry (0 when left out); raises
+    :class:`CorruptData` for anything but a whole number from 0 up."""
+    value = message.get("log_from", 0)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise CorruptData("the hub sent a table this app cannot read (log_from)")
+    return value
 
 
 def _new_lines(old: list[tuple[str, str]], new: list[tuple[str, str]]) -> list[tuple[str, str]]:

@@ -19,7 +19,9 @@ channel's send buffer is over its limit, so a slow client slows only its own app
 to the master are non-blocking with a buffer (over its limit, the channel stops reading
 from that client). When the client goes, the master is closed (the app gets SIGHUP) and
 the app is sent SIGTERM, then SIGKILL, a grace period apart, and reaped; its token is
-revoked. When the app ends, the channel is closed with its exit status.
+revoked. When the app ends, the channel is closed with its exit status. A client may
+leave at any moment (its channel closing, its connection dropping): nothing more is
+written to it, and its going is one DEBUG line in the host's log, never a traceback.
 
 :func:`serve` is ``meeple serve``: the hub (:mod:`net.hub`) on a private Unix socket, the
 session processes' spawner (:mod:`net.spawn`) and the front door in one event loop, until
@@ -32,6 +34,7 @@ import asyncio
 import contextlib
 import errno
 import fcntl
+import logging
 import os
 import re
 import shutil
@@ -46,7 +49,10 @@ from typing import Callable, Mapping, Protocol, Sequence
 import asyncssh
 
 from net.hostkey import fingerprint
+from net.limits import default_max_sessions
 from net.spawn import HUB_SOCKET_ENV, TOKEN_ENV, Child, SpawnError, Spawner
+
+log = logging.getLogger("meeple.server")
 
 DEFAULT_SIZE = (80, 24)
 MAX_SIZE = (1000, 500)
@@ -98,7 +104,7 @@ class ServerOptions:
     host: str = "127.0.0.1"
     port: int = 2222
     hub_socket: str = ""
-    max_sessions: int = 20
+    max_sessions: int = field(default_factory=default_max_sessions)
     idle_timeout: float | None = None
     authorized_keys: asyncssh.SSHAuthorizedKeys | None = None
     grace: float = 2.0
@@ -347,7 +353,8 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         self._flush_input()
 
     def eof_received(self) -> bool:
-        return False  # the client's input has ended: so has the session
+        self._client_left()  # the client's input has ended: so has the session
+        return False
 
     def break_received(self, msec: int) -> bool:
         return False
@@ -361,11 +368,7 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         self._watch_output(True)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self._gone.set()
-        if self not in self.door.sessions:
-            return
-        # The client is gone: hang up the app's terminal now (the app gets SIGHUP).
-        self._close_master()
+        self._client_left()
 
     # --- the session's life ------------------------------------------------------------
     def stop(self, message: str) -> None:
@@ -375,9 +378,30 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             self._stop.set()
 
     def _refuse(self, text: str) -> None:
-        assert self.chan is not None
-        self.chan.write(_line(text))
-        self.chan.exit(1)
+        if self._send(_line(text)):
+            assert self.chan is not None
+            self.chan.exit(1)
+
+    def _send(self, data: bytes) -> bool:
+        """Write ``data`` to the client; False when it has gone (or is going: its channel is
+        closing), which ends the session as the client's leaving does."""
+        chan = self.chan
+        if chan is not None and not chan.is_closing():
+            try:
+                chan.write(data)
+                return True
+            except OSError as exc:  # (closed under us: the connection dropped)
+                log.debug("session %x: the client left while being written to (%s)", id(self), exc)
+        self._client_left()
+        return False
+
+    def _client_left(self) -> None:
+        """The client is gone or going: its app's terminal hangs up (the app gets SIGHUP)."""
+        if self._gone.is_set():
+            return
+        self._gone.set()
+        if self in self.door.sessions:
+            self._close_master()
 
     async def _run(self) -> None:
         try:
@@ -385,6 +409,8 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         finally:
             self.door.sessions.discard(self)
             self._close_master()
+            if self.chan is not None and self._gone.is_set():
+                self.chan.close()  # (half-open after the client's EOF: finish closing)
             if self._idle_handle is not None:
                 self._idle_handle.cancel()
             if self.token is not None:
@@ -400,6 +426,13 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         except Exception as exc:  # noqa: BLE001 - the hub refused: tell the client why
             self._refuse(f"Meeple could not start a session ({exc}).")
             return
+        child = await self._spawn(chan)
+        if child is not None:
+            await self._attend(chan, child)
+
+    async def _spawn(self, chan: asyncssh.SSHServerChannel[bytes]) -> Child | None:
+        """The session's app on a new pty (None, the client told why, if it cannot start)."""
+        assert self.term_type is not None and self.token is not None
         master, slave = os.openpty()
         self.master = master
         try:
@@ -410,7 +443,7 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         except (SpawnError, OSError) as exc:
             self._close_master()
             self._refuse(f"Meeple could not start a session ({exc}).")
-            return
+            return None
         finally:
             os.close(slave)
         self.child = child
@@ -420,6 +453,10 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             self._watch_output(True)
             self._flush_input()
             self._arm_idle()
+        return child
+
+    async def _attend(self, chan: asyncssh.SSHServerChannel[bytes], child: Child) -> None:
+        """Until the app ends, the client leaves or the session is stopped; then the end."""
         ended = asyncio.ensure_future(child.wait())
         gone = asyncio.ensure_future(self._gone.wait())
         stop = asyncio.ensure_future(self._stop.wait())
@@ -443,8 +480,7 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         await self._end_child(child, ended, (signal.SIGHUP, signal.SIGTERM, signal.SIGKILL))
         self._drain()
         self._close_master()
-        if not self._gone.is_set():
-            chan.write(RESTORE_TERMINAL + _line(self._stop_message))
+        if self._send(RESTORE_TERMINAL + _line(self._stop_message)):
             chan.exit(0)
             # The line must reach the client before a shutdown closes the connection
             # (closing it at once dropped the line now and then).
@@ -467,6 +503,8 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
 
     def _exit(self, code: int) -> None:
         assert self.chan is not None
+        if self.chan.is_closing():
+            return
         if code < 0:
             try:
                 name = signal.Signals(-code).name.removeprefix("SIG")
@@ -507,7 +545,7 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         if not data:
             self._watch_output(False)
             return
-        self.chan.write(data)
+        self._send(data)
 
     def _drain(self) -> None:
         """Send the client what the app wrote before it ended."""
@@ -518,9 +556,8 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
                 data = os.read(self.master, READ_CHUNK)
             except OSError:
                 return
-            if not data:
+            if not data or not self._send(data):
                 return
-            self.chan.write(data)
 
     def _flush_input(self) -> None:
         master = self.master

@@ -28,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
+import gc
 import importlib
 import io
 import json
@@ -137,6 +138,11 @@ def zygote_main(sock_fd: int, target: str, preload: Sequence[str]) -> int:
     except BaseException as exc:  # noqa: BLE001 - reported, then the zygote ends
         _send(sock, {"fatal": f"{type(exc).__name__}: {exc}"})
         return 1
+    # What the preload made is kept by every child and never freed: out of the collector's
+    # sight, a child's collections no longer walk it (nor write to its pages, which then
+    # stay shared with the zygote instead of being copied into each child).
+    gc.collect()
+    gc.freeze()
     wake_r, wake_w = os.pipe()
     os.set_blocking(wake_r, False)
     os.set_blocking(wake_w, False)
@@ -210,7 +216,12 @@ def _spawn_request(sock: socket.socket, data: bytes, fds: list[int], target: str
             for fd in private:
                 os.close(fd)
             os.setsid()
-            take_terminal(slave)
+            try:
+                take_terminal(slave)
+            except OSError:
+                # The pty hung up before the child took it (the client left while its
+                # session started): nobody to tell, and the host's log is no place for it.
+                os._exit(1)
             _fresh_std_streams()
             os.environ.clear()
             os.environ.update(env)

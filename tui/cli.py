@@ -21,6 +21,7 @@ from typing import Any, Sequence
 from core import __version__
 from core.registry import UnknownGame, get_game, listings
 from core.words import visible
+from net.limits import default_max_sessions
 from tui import cli_records, cli_review, cli_stats
 from tui.cli_parser import Parser, dash_names, file_problem, quoted
 
@@ -85,8 +86,9 @@ def build_parser() -> Parser:
                             "in the user data folder)")
     serve.add_argument("--authorized-keys", metavar="FILE", default=None,
                        help="only these public keys may connect (default: any key)")
-    serve.add_argument("--max-sessions", type=int, default=20, metavar="N",
-                       help="most sessions at once (default 20)")
+    serve.add_argument("--max-sessions", type=int, default=default_max_sessions(), metavar="N",
+                       help="most sessions at once (default here %(default)s: 50 per core, at most "
+                            "what half the memory holds at 32 MiB a session)")
     serve.add_argument("--idle-timeout", type=float, default=60.0, metavar="MIN",
                        help="close a session after MIN minutes without input (default 60)")
     from tui.cli_coach import add_hint_parser

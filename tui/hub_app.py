@@ -9,7 +9,7 @@ Settings changed in a session last for the session (the host's files are not wri
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from textual import on
 from textual.binding import Binding
@@ -27,25 +27,53 @@ from tui.app import MeepleApp
 from tui.text import notify, plain
 
 
-_WARM_CSS: dict[str, Any] = {}
-"""A parsed stylesheet kept by :func:`warm_up`: ``variables`` it was parsed with, ``cache``."""
+_WARM_CSS: dict[tuple[Any, ...], Any] = {}
+"""Parsed CSS rules per (theme variables, CSS source), shared by every stylesheet of the
+process once :func:`share_parsed_css` has run."""
+
+
+def share_parsed_css() -> Callable[[], None]:
+    """Make every stylesheet of this process share its parsed rules (per theme variables
+    and CSS source) through :data:`_WARM_CSS`; returns what undoes it.
+
+    Textual (pinned) keeps parsed rules per stylesheet, and parses all of it again in a
+    fresh stylesheet whenever the theme's variables are set (``reparse``, at every app's
+    start): about 70 ms of each session's start, spent again by every session.
+    """
+    from textual.css.stylesheet import Stylesheet
+
+    parse_rules = Stylesheet._parse_rules
+
+    def shared(self: Stylesheet, css: str, read_from: Any, is_default_rules: bool = False,
+               tie_breaker: int = 0, scope: str = "") -> Any:
+        key = (frozenset(self._variables.items()), css, read_from, is_default_rules, tie_breaker, scope)
+        rules = _WARM_CSS.get(key)
+        if rules is None:
+            rules = _WARM_CSS[key] = parse_rules(self, css, read_from, is_default_rules, tie_breaker, scope)
+        return rules
+
+    def undo() -> None:
+        Stylesheet._parse_rules = parse_rules  # type: ignore[method-assign]
+        _WARM_CSS.clear()
+
+    Stylesheet._parse_rules = shared  # type: ignore[method-assign]
+    return undo
 
 
 def warm_up() -> None:
-    """Start a lobby once, headless and without a hub, and keep its parsed stylesheet for
-    the apps started after it in this process (the session zygote calls this before it
-    forks: parsing the CSS was the largest part of a session's start)."""
+    """Start a lobby once, headless and without a hub, with the parsed CSS shared (see
+    :func:`share_parsed_css`), for the apps started after it in this process (the session
+    zygote calls this before it forks: parsing the CSS was the largest part of a session's
+    start)."""
     import asyncio
 
     async def shown(pilot: Any) -> None:
         await pilot.pause()
         pilot.app.exit()
 
+    share_parsed_css()
     app = HubApp("", "", connect=False)
     asyncio.run(app.run_async(headless=True, size=(80, 24), auto_pilot=shown))
-    # Textual's own cache (textual is pinned): parsed rules per CSS source, valid for the
-    # theme variables they were parsed with.
-    _WARM_CSS.update(variables=dict(app.stylesheet._variables), cache=app.stylesheet._parse_cache)
 
 
 def _lobby_screen() -> Screen[Any]:
@@ -73,8 +101,6 @@ class HubApp(MeepleApp):
         """``connect`` False: no hub at all (:func:`warm_up`)."""
         super().__init__(None, bot_delay=0.0)  # (the hub paces its bots)
         self._connect = connect
-        if _WARM_CSS and _WARM_CSS["variables"] == self.stylesheet._variables:
-            self.stylesheet._parse_cache = _WARM_CSS["cache"]  # (see warm_up)
         self.client = HubClient(hub_socket, token, lambda message: self.post_message(self.FromHub(message)))
         self.my_name = ""
         self.my_key = ""
@@ -243,6 +269,10 @@ class HubApp(MeepleApp):
                                  f"{int(HAND_OVER_AFTER)} seconds, b gives the seat to a bot.", timeout=10)
             if table.away_seats() != before:
                 self.refresh_bindings()
+            return
+        if message.get("log_from", 0) != 0:
+            # Only the newest moves, for a table this app no longer shows: ask for it whole.
+            self.client.send({"type": "resend", "table": table_id})
             return
         try:
             game = get_game(str(message.get("game", "")))

@@ -96,3 +96,16 @@ def test_a_port_in_use_is_one_line_and_exit_1(tmp_path: Path) -> None:
     assert proc.returncode == 1, proc.stderr
     assert proc.stderr.strip().splitlines() == [
         f"meeple serve: error: port {port} on 127.0.0.1 is in use (is another server running? try --port)"]
+
+
+def test_the_default_max_sessions_suits_the_machine() -> None:
+    from net.limits import default_max_sessions
+    from tui.cli import build_parser
+
+    gib = 1 << 30
+    assert default_max_sessions(2, 24 * gib) == 100  # 50 per core
+    assert default_max_sessions(2, 2 * gib) == 32  # half of the memory at 32 MiB each
+    assert default_max_sessions(1, gib // 4) == 10  # never below 10...
+    assert default_max_sessions(64, 1024 * gib) == 1000  # ...nor above what --max-sessions takes
+    args = build_parser().parse_args(["serve"])
+    assert args.max_sessions == default_max_sessions()

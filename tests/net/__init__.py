@@ -9,6 +9,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, Awaitable, Callable
 
+from net import protocol
 from net.hub import Hub
 
 GUARD = 20.0
@@ -40,6 +41,10 @@ class Conn:
         self.reader, self.writer = reader, writer
         self._ref = 0
         self.seen: list[dict[str, Any]] = []
+        self.logs: dict[str, list[dict[str, Any]]] = {}
+        """Per table id: its log as this connection's messages built it (``log_from``)."""
+        self.chats: dict[str, list[dict[str, Any]]] = {}
+        """Per table id: its chat as this connection's messages built it (``chat_more``)."""
 
     @classmethod
     async def open(cls, path: Path) -> "Conn":
@@ -62,6 +67,13 @@ class Conn:
         assert line, "the hub closed the connection"
         message: dict[str, Any] = json.loads(line)
         self.seen.append(message)
+        if message.get("type") == "table":
+            held = self.logs.get(message["id"], [])
+            start = message["log_from"]
+            assert 0 <= start <= len(held), f"log_from {start} past the {len(held)} entries held"
+            self.logs[message["id"]] = held[:start] + message["log"]
+            said = self.chats.get(message["id"], []) if message["chat_more"] else []
+            self.chats[message["id"]] = (said + message["chat"])[-protocol.CHAT_KEPT:]
         return message
 
     async def until(self, check: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:

@@ -27,6 +27,7 @@ def test_the_ssh_bench_prints_figures_for_every_part() -> None:
     assert re.match(r"before \d+\.\d+ ms \(\d+\.\d+\); after \d+\.\d+ ms \(\d+\.\d+\), \+ snapshot \d+\.\d ms "
                     r"every 64 lines: \d+\.\d+ ms amortized", figures["at 0 moves"]), text
     assert re.match(r"before \d+\.\d+x \(\d+\.\d+x CPU\); after \d+\.\d+x", figures["move 20 / move 0"]), text
-    assert re.match(r"table message \d+ KiB", next(v for k, v in rows if v.startswith("table message"))), text
+    message = next(v for k, v in rows if v.startswith("table message"))
+    assert re.match(r"table message before \(whole log\) \d+\.\d KiB, .* after \(log_from\) \d+\.\d KiB", message), text
     arrows = next(v for k, v in figures.items() if k.startswith("council arrows at 80x24"))
     assert re.search(r"\d+ B", arrows), text

@@ -65,8 +65,10 @@ def test_two_players_play_council_and_each_sees_only_their_view(tmp_path: Path) 
             assert other["legal"] == [] and other["ends_turn"] == []
             moved = await conns[seat].request({"type": "act", "table": table_id, "action": legal[-1]})
             assert moved["type"] == "table", moved
-            assert len(moved["log"]) == len(table.log) and moved["log"][-1]["seat"] == seat
-            assert moved["log"][-1]["text"] == table.log[-1].text
+            assert moved["log_from"] == len(table.log) - 1 and len(moved["log"]) == 1  # the new move only
+            log = conns[seat].logs[table_id]
+            assert len(log) == len(table.log) and log[-1]["seat"] == seat
+            assert log[-1]["text"] == table.log[-1].text
             latest[seat] = moved
         assert len(hub.tables[table_id].table.log) == 8  # type: ignore[union-attr]
         watcher = await greet(hub, path, "SHA256:cat", "Cat")
@@ -225,11 +227,16 @@ def test_chat_in_the_lobby_and_at_a_table(tmp_path: Path) -> None:
         clock.now += 1.0
         again = await cat.request({"type": "chat", "table": "", "text": "later"})
         assert again["type"] == "lobby" and again["chat"][-1]["text"] == "later"
+        await bob.request({"type": "open", "table": table_id})
         for i in range(protocol.CHAT_KEPT + 5):
             clock.now += 1.0
-            await ann.request({"type": "chat", "table": table_id, "text": f"n{i}"})
+            said = await ann.request({"type": "chat", "table": table_id, "text": f"n{i}"})
+            assert said["chat_more"] and said["chat"] == [{"name": "Ann", "text": f"n{i}"}]  # the new line only
         table_msg = await ann.request({"type": "open", "table": table_id})
         assert len(table_msg["chat"]) == protocol.CHAT_KEPT and table_msg["chat"][-1]["text"] == f"n{protocol.CHAT_KEPT + 4}"
+        assert table_msg["chat_more"] is False
+        await bob.until(lambda m: m["type"] == "table" and m["chat"] and m["chat"][-1]["text"] == f"n{protocol.CHAT_KEPT + 4}")
+        assert bob.chats[table_id] == table_msg["chat"]  # built line by line
 
     run_hub(tmp_path, scenario, bot_delay=0, clock=clock)
 

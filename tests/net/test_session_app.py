@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
@@ -88,6 +89,42 @@ def test_a_newcomer_names_themselves_creates_a_table_with_a_bot_and_plays(tmp_pa
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby again")
             assert app.table is None
             await until(pilot, lambda: "you play here" in _lobby_text(app), "her table in the lobby")
+
+    run_hub(tmp_path, scenario, bot_delay=0)
+
+
+def test_an_app_that_lost_track_of_the_log_asks_for_it_whole_and_catches_up(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[dict[str, Any]] = []
+    resend = Hub._handlers["resend"]
+
+    def spy(hub: Hub, client: Any, message: dict[str, Any]) -> None:
+        asked.append(message)
+        resend(hub, client, message)
+
+    monkeypatch.setitem(Hub._handlers, "resend", spy)
+
+    async def scenario(hub: Hub, path: Path) -> None:
+        app = HubApp(str(path), hub.issue_token("SHA256:ada"))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await named(pilot, app, "Ada")
+            await new_council_table(pilot, app, "easy")
+            await until(pilot, lambda: isinstance(app.screen, CouncilScreen), "the game screen")
+            table = app.table
+            net = hub.tables[table.id].table if table is not None else None
+            assert table is not None and net is not None
+            while len(net.log) < 2:  # (Ada may move first)
+                await until(pilot, lambda: 0 in table.to_act(), "Ada's turn")
+                moves = len(net.log)
+                await pilot.press("m", "enter")
+                await until(pilot, lambda: len(net.log) > moves, "Ada's move at the hub")
+            await until(pilot, lambda: 0 in table.to_act() and len(table.log) == len(net.log), "Ada's turn")
+            del table.log[1:]  # (as if messages had been lost on the way)
+            await pilot.press("m", "enter")
+            await until(pilot, lambda: len(net.log) > 2 and len(table.log) == len(net.log), "the whole log again")
+            assert [(e.seat, e.text) for e in table.log] == [(e.seat, e.text) for e in net.log]
+            assert [m["type"] for m in asked] == ["resend"]
+            assert isinstance(app.screen, CouncilScreen)
 
     run_hub(tmp_path, scenario, bot_delay=0)
 
@@ -250,23 +287,43 @@ def test_after_a_drop_the_player_is_back_at_their_seat_and_the_creator_can_give_
 
 
 def test_a_warmed_up_process_starts_its_sessions_with_the_stylesheet_already_parsed(tmp_path: Path) -> None:
+    from textual.css import stylesheet
+
     from tui import hub_app
 
-    hub_app.warm_up()
+    parse = stylesheet.parse
+    parsed: list[str] = []
+
+    def counted(scope: str, css: str, *args: Any, **kwargs: Any) -> Any:
+        parsed.append(css)
+        return parse(scope, css, *args, **kwargs)
+
+    stylesheet.parse = counted  # type: ignore[assignment]
+    undo = hub_app.share_parsed_css()
     try:
-        cache = hub_app._WARM_CSS["cache"]
-        assert len(cache) > 0
+        hub_app.warm_up()
+        assert parsed and hub_app._WARM_CSS
+        runs: list[int] = []
 
         async def scenario(hub: Hub, path: Path) -> None:
-            app = HubApp(str(path), hub.issue_token("SHA256:ada"))
-            assert app.stylesheet._parse_cache is cache
-            async with app.run_test(size=(80, 24)) as pilot:
-                await named(pilot, app, "Ada")
-                assert "Tables" in "".join(str(w.render()) for w in app.screen.query(".section-head"))
+            for first in (True, False):
+                parsed.clear()
+                app = HubApp(str(path), hub.issue_token("SHA256:ada"))
+                async with app.run_test(size=(80, 24)) as pilot:
+                    if first:
+                        await named(pilot, app, "Ada")
+                    await until(pilot, lambda: app.my_name == "Ada" and isinstance(app.screen, LobbyScreen),
+                                "the lobby")
+                    assert "Tables" in "".join(str(w.render()) for w in app.screen.query(".section-head"))
+                runs.append(len(parsed))
 
         run_hub(tmp_path, scenario)
+        # The second session parses nothing: not even when its theme's variables are set at
+        # its start (Textual parses everything again in a new stylesheet then).
+        assert runs[1] == 0, runs
     finally:
-        hub_app._WARM_CSS.clear()
+        stylesheet.parse = parse  # type: ignore[assignment]
+        undo()
 
 
 def test_a_refused_name_is_asked_for_again_with_what_was_typed(tmp_path: Path) -> None:
