@@ -1,5 +1,7 @@
 """`make bench`: start-up, key latency (in-process, through a pty and in a browser), playout
-speed, bot timing, save/load, statistics over 1,000 saves, memory.
+speed, bot timing, save/load, statistics over 1,000 saves, memory, network play over SSH,
+and the hub's chaos run (killed in a storm of moves, hostile clients on its socket:
+bench/chaos.py).
 
 Prints a small table of figures. Nothing is asserted: compare runs by eye or by script.
 ``python -m bench --quick`` uses smaller samples; ``--strength N`` plays N bot games per
@@ -406,6 +408,14 @@ def bench_replay(quick: bool) -> None:
     replay.run(["council", "intendentes"] if quick else game_ids(), row=row)
 
 
+def bench_chaos(quick: bool) -> None:
+    """The hub SIGKILLed in a storm of moves and restarted (20 times; 4 with --quick), and
+    hostile clients on its socket; see bench/chaos.py."""
+    from bench import chaos
+
+    chaos.run(quick, row=row)
+
+
 def section(title: str, fn: Callable[..., None], *args: Any) -> None:
     """Run one benchmark under a heading."""
     print(title)
@@ -444,6 +454,7 @@ def main() -> None:
     section("Network play over SSH", bench_ssh_play, quick)
     section("100 players over SSH", bench_ssh_scale, quick)
     section("In a web browser (textual-serve) against a local pty", bench_web, quick)
+    section("Chaos: the hub killed in a storm of moves, hostile clients", bench_chaos, quick)
 
 
 if __name__ == "__main__":

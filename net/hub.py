@@ -61,6 +61,8 @@ class Hub:
 
     MAX_BACKLOG = 1024 * 1024
     """Bytes a connection may have waiting to be sent before it is dropped."""
+    HELLO_WITHIN = protocol.HELLO_WITHIN
+    """Seconds a connection has for its ``hello`` (a half line and silence hold nothing)."""
 
     def __init__(self, directory: Path, *, bot_delay: float = 0.4,
                  clock: Callable[[], float] = time.monotonic) -> None:
@@ -176,7 +178,14 @@ class Hub:
         try:
             while not client.closing and not self._closing:
                 try:
-                    line = await reader.readuntil(b"\n")
+                    if client.key:
+                        line = await reader.readuntil(b"\n")
+                    else:
+                        line = await asyncio.wait_for(reader.readuntil(b"\n"), self.HELLO_WITHIN)
+                except asyncio.TimeoutError:
+                    self._error(client, "No hello: the connection is closed.")
+                    client.finish()
+                    break
                 except asyncio.LimitOverrunError:
                     self._error(client, "message too long")
                     client.finish()
@@ -185,6 +194,9 @@ class Hub:
                     break
                 self._stats["messages_in"] += 1
                 self._handle_line(client, line)
+                # readuntil() returns lines already buffered without yielding: without
+                # this, one client's flood would hold the loop for thousands of lines.
+                await asyncio.sleep(0)
         finally:
             self._gone(client)
 
@@ -217,7 +229,11 @@ class Hub:
     # --- handling ----------------------------------------------------------------------------
     def _handle_line(self, client: Client, line: bytes) -> None:
         client.ref = None
-        limited = bool(client.key) and not client.messages.take(self.clock())
+        limited = client.over_rate(self.clock())
+        if client.exhausted:
+            log.info("closing client %s: too many messages", short_key(client.key))
+            self._bye(client, "Too many messages: the connection is closed.")
+            return
         try:
             message = protocol.decode(line)
         except (ProtocolError, RecursionError) as exc:  # RecursionError: JSON nested too deep

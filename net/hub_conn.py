@@ -48,6 +48,9 @@ class Client:
 
     MESSAGE_RATE, MESSAGE_BURST = 30.0, 60.0
     CHAT_RATE, CHAT_BURST = 1.0, 5.0
+    MAX_SLOWED = 60
+    """Messages refused with "Slow down." (beyond one a second, which is forgiven) before the
+    connection is closed: an app that keeps sending past the rate is not a person's."""
 
     def __init__(self, writer: asyncio.StreamWriter, now: float, stats: dict[str, int]) -> None:
         self.writer = writer
@@ -75,6 +78,20 @@ class Client:
         self.closing = False
         self.messages = Bucket(self.MESSAGE_RATE, self.MESSAGE_BURST, now)
         self.chats = Bucket(self.CHAT_RATE, self.CHAT_BURST, now)
+        self.patience = Bucket(1.0, self.MAX_SLOWED, now)
+        """One token per refusal for the message rate (see :attr:`MAX_SLOWED`)."""
+        self.exhausted = False
+        """Refused too often: the connection is to be closed."""
+
+    def over_rate(self, now: float) -> bool:
+        """Is this message one too many (after ``hello``)? A refusal also spends patience:
+        a flood paced by the hub's fairness gets a message through now and then, so
+        counting refusals in a row would never end it."""
+        if not self.key or self.messages.take(now):
+            return False
+        if not self.patience.take(now):
+            self.exhausted = True
+        return True
 
     def send(self, message: dict[str, Any], coalesce: str, max_backlog: int) -> None:
         """Queue ``message``; one waiting under the same ``coalesce`` key ("" for none) is

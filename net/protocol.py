@@ -44,7 +44,8 @@ on, unless the newer one answers a request of its own); ``hint_ok`` and ``error`
 it too. ``create``'s ``options``, ``password`` and ``hints`` (false), and ``join``'s
 ``password``, may be left out. Each connection may send 30 messages a second (bursts of
 60, ``hint`` included) and one chat line a second (bursts of 5); more are refused: "Slow
-down."
+down.", and a connection refused more than 60 times (one a second is forgiven) is told
+``bye`` and closed. A connection must send ``hello`` within :data:`HELLO_WITHIN` seconds.
 
 Hub → client
 
@@ -105,6 +106,9 @@ MAX_CHAT = 200
 
 CHAT_KEPT = 50
 """Chat lines kept per table and in the lobby."""
+
+HELLO_WITHIN = 10.0
+"""Seconds a new connection has to send its ``hello`` line before it is closed."""
 
 HAND_OVER_AFTER = 60.0
 """Seconds a seat's player must have been away before the creator may give it to a bot."""

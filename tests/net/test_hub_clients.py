@@ -62,10 +62,10 @@ def test_a_client_that_floods_without_reading_is_dropped(tmp_path: Path) -> None
                 await flood.send_raw(b"x\n" * 2000)  # each line earns an error never read
         except (ConnectionError, OSError):
             pass  # dropped while still sending
+        assert await flood.closed()
         reply = await ann.request({"type": "lobby"})
         assert reply["type"] == "lobby"
         assert not any(c.key == "SHA256:fld" for c in hub.clients)
-        assert await flood.closed()
 
     run_hub(tmp_path, scenario, bot_delay=0)
 
