@@ -334,9 +334,14 @@ def test_a_quadropolis_replay_has_places_for_the_cursor_and_i_describes_them() -
             before = screen.board_cursor.current
             await step(pilot, "shift+right")
             assert screen.board_cursor.current != before
+            while screen.board_cursor.current.key[0] != "slot":
+                await step(pilot, "shift+right")
             await step(pilot, "i")
             viewer = await wait_for_screen(pilot, CardViewerScreen)
-            assert viewer is app.screen
+            text = " ".join(str(w.render()) for w in viewer.query("Static"))
+            # No Architect is in hand in a replay: what each of the four would take.
+            assert "Architect 0" not in text
+            assert all(f"Architect {n} reaches" in text for n in range(1, 5)), text
 
     import asyncio
 

@@ -467,7 +467,8 @@ class QuadropolisScreen(OneStatusRow):
             return None
         kind, index = target.key
         if kind == "slot":
-            return slot_card(view, index, self.architect, self.viewer)
+            choosing = self._my_turn(view) and view.phase == "place"
+            return slot_card(view, index, self.architect if choosing else 0, self.viewer)
         seat = self._square_city()
         whose = "your" if seat == self.viewer else f"{self.table.seats[seat].name}'s"
         building = view.phase == "build" and self._my_turn(view) and seat == self.viewer

@@ -53,8 +53,11 @@ def square_name(square: int) -> str:
 
 def slot_card(view: State, slot: int, architect: int, viewer: int | None) -> CardText:
     """The card of an Architect slot: the building Architect ``architect`` reaches from it
-    (its name, what it gives, needs and scores) and whether the slot is open."""
+    (its name, what it gives, needs and scores) and whether the slot is open; with no
+    Architect in hand (0: a replay, another player's turn), what each of them would reach."""
     name = SLOT_NAMES[slot]
+    if architect == 0:
+        return _slot_reaches(view, slot)
     square = SLOT_TARGET[slot][architect]
     row, col = site_coords(square)
     tile = view.site[square]
@@ -79,6 +82,23 @@ def slot_card(view: State, slot: int, architect: int, viewer: int | None) -> Car
                       f"{architect} of your city")
             state += f", or as floor {architect} of a tower." if TILE_KIND[tile] == TOWER and architect > 1 else "."
     return CardText(title, paragraphs("\n".join(text)), paragraphs(state))
+
+
+def _slot_reaches(view: State, slot: int) -> CardText:
+    """A slot's card when no Architect is in hand: the square each Architect 1-4 reaches."""
+    name = SLOT_NAMES[slot]
+    lines = []
+    for architect in range(1, 5):
+        square = SLOT_TARGET[slot][architect]
+        row, col = site_coords(square)
+        tile = view.site[square]
+        if tile >= 0:
+            what = f"{tile_name(tile)}: {tile_gives(tile)}"
+        else:
+            what = "a face-down tile (takes nothing)" if view.face_down[square] >= 0 else "empty (takes nothing)"
+        lines.append(f"Architect {architect} reaches row {row}, col {col}: {what}.")
+    state = slot_closed(view, slot) or f"{name} is open."
+    return CardText(f"{name}: what each Architect reaches from it", paragraphs("\n".join(lines)), paragraphs(state))
 
 
 def square_card(view: State, seat: int, square: int, whose: str, build: Content = Content()) -> CardText:
