@@ -18,7 +18,7 @@ from textual.app import SystemCommand
 from textual.screen import Screen
 
 from core.engine import CorruptData
-from core.registry import UnknownGame, get_game
+from core.registry import UnknownGame, get_game, listings
 from net.client import HubClient
 from net.protocol import HAND_OVER_AFTER, MAX_CHAT, MAX_NAME
 from net.remote_table import RemoteTable
@@ -62,19 +62,39 @@ def share_parsed_css() -> Callable[[], None]:
 
 
 def warm_up() -> None:
-    """Start a lobby once, headless and without a hub, with the parsed CSS shared (see
+    """Start a lobby, headless and without a hub, with the parsed CSS shared (see
     :func:`share_parsed_css`), for the apps started after it in this process (the session
     zygote calls this before it forks: parsing the CSS was the largest part of a session's
-    start)."""
+    start); then, in an app of its own for each game, the lobby and that game's screen on
+    top, as a player back at a table sees them (an app's stylesheet keeps each source with
+    the highest priority it met, so one app showing every game would warm other keys)."""
     import asyncio
 
-    async def shown(pilot: Any) -> None:
-        await pilot.pause()
-        pilot.app.exit()
-
     share_parsed_css()
-    app = HubApp("", "", connect=False)
-    asyncio.run(app.run_async(headless=True, size=(80, 24), auto_pilot=shown))
+    for screen in [None, *_warm_game_screens()]:
+        async def shown(pilot: Any, screen: Screen[Any] | None = screen) -> None:
+            await pilot.pause()
+            if screen is not None:
+                await pilot.app.push_screen(screen)
+                await pilot.pause()
+            pilot.app.exit()
+
+        app = HubApp("", "", connect=False)
+        asyncio.run(app.run_async(headless=True, size=(80, 24), auto_pilot=shown))
+
+
+def _warm_game_screens() -> list[Screen[Any]]:
+    """A game screen of each game on a fresh local table of people only (no bot, no save)."""
+    from core.table import Seat, Table
+    from tui.games import screen_for
+
+    screens: list[Screen[Any]] = []
+    for listing in listings():
+        game = get_game(listing.id)
+        seats = [Seat(i, f"Player {i + 1}") for i in range(max(2, listing.min_players))]
+        options = {"first_player": "0"} if any(o.key == "first_player" for o in game.info.options) else {}
+        screens.append(screen_for(listing.id)(Table.new(game, seats, 1, options), None))
+    return screens
 
 
 def _lobby_screen() -> Screen[Any]:
