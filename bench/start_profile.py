@@ -79,8 +79,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("folder", type=Path)
     parser.add_argument("--top", type=int, default=0)
     parser.add_argument("--sort", default="cumulative")
+    parser.add_argument("--code", default="", help="only the sessions run from this checkout")
     args = parser.parse_args(argv)
-    records = load(args.folder)
+    records = [r for r in load(args.folder) if not args.code or r.get("code") == str(Path(args.code).resolve())]
     if not records:
         print(f"no profiles in {args.folder}", file=sys.stderr)
         return 2

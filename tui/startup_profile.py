@@ -51,7 +51,8 @@ class StartupProfile:
         if self.profiler is not None:
             self.profiler.disable()
             self.profiler.dump_stats(str(self.folder / f"{pid}.prof"))
-        record: dict[str, Any] = {"pid": pid, "screen": screen, "marks": self.marks}
+        record: dict[str, Any] = {"pid": pid, "screen": screen, "marks": self.marks,
+                                  "code": str(Path(__file__).resolve().parent.parent)}
         (self.folder / f"{pid}.json").write_text(json.dumps(record))
 
 
