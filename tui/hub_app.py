@@ -18,12 +18,13 @@ from textual.app import SystemCommand
 from textual.screen import Screen
 
 from core.engine import CorruptData
-from core.registry import UnknownGame, get_game
+from core.registry import UnknownGame, get_game, listings
 from net.client import HubClient
 from net.protocol import HAND_OVER_AFTER, MAX_CHAT, MAX_NAME
 from net.remote_table import RemoteTable
 from tui import navigation
 from tui.app import MeepleApp
+from tui.startup_profile import StartupProfile
 from tui.text import notify, plain
 
 
@@ -61,19 +62,39 @@ def share_parsed_css() -> Callable[[], None]:
 
 
 def warm_up() -> None:
-    """Start a lobby once, headless and without a hub, with the parsed CSS shared (see
+    """Start a lobby, headless and without a hub, with the parsed CSS shared (see
     :func:`share_parsed_css`), for the apps started after it in this process (the session
     zygote calls this before it forks: parsing the CSS was the largest part of a session's
-    start)."""
+    start); then, in an app of its own for each game, the lobby and that game's screen on
+    top, as a player back at a table sees them (an app's stylesheet keeps each source with
+    the highest priority it met, so one app showing every game would warm other keys)."""
     import asyncio
 
-    async def shown(pilot: Any) -> None:
-        await pilot.pause()
-        pilot.app.exit()
-
     share_parsed_css()
-    app = HubApp("", "", connect=False)
-    asyncio.run(app.run_async(headless=True, size=(80, 24), auto_pilot=shown))
+    for screen in [None, *_warm_game_screens()]:
+        async def shown(pilot: Any, screen: Screen[Any] | None = screen) -> None:
+            await pilot.pause()
+            if screen is not None:
+                await pilot.app.push_screen(screen)
+                await pilot.pause()
+            pilot.app.exit()
+
+        app = HubApp("", "", connect=False)
+        asyncio.run(app.run_async(headless=True, size=(80, 24), auto_pilot=shown))
+
+
+def _warm_game_screens() -> list[Screen[Any]]:
+    """A game screen of each game on a fresh local table of people only (no bot, no save)."""
+    from core.table import Seat, Table
+    from tui.games import screen_for
+
+    screens: list[Screen[Any]] = []
+    for listing in listings():
+        game = get_game(listing.id)
+        seats = [Seat(i, f"Player {i + 1}") for i in range(max(2, listing.min_players))]
+        options = {"first_player": "0"} if any(o.key == "first_player" for o in game.info.options) else {}
+        screens.append(screen_for(listing.id)(Table.new(game, seats, 1, options), None))
+    return screens
 
 
 def _lobby_screen() -> Screen[Any]:
@@ -112,16 +133,29 @@ class HubApp(MeepleApp):
         self._waiting_for: set[str] = set()  # own tables waiting for players (opened when full)
         self._left: set[str] = set()  # tables left: their last messages in flight are dropped
         self._answering: list[RemoteTable] = []  # tables left whose hint replies may still come
+        self.profile: StartupProfile | None = None  # (MEEPLE_PROFILE: see tui.startup_profile)
+
+    def _mark(self, name: str) -> None:
+        if self.profile is not None:
+            self.profile.mark(name)
+
+    def _first_screen_drawn(self, screen: Screen[Any], kind: str) -> None:
+        """Once ``screen`` has been drawn, the startup profile (if any) is complete."""
+        profile = self.profile
+        if profile is not None and not profile.done:
+            screen.call_after_refresh(profile.finish, kind)
 
     async def on_mount(self) -> None:  # type: ignore[override]
         # (Textual runs MeepleApp's own on_mount first: it is not called again here.)
         if not self._connect:
             return
+        self._mark("mounted")
         try:
             await self.client.connect()
         except OSError as exc:
             self._goodbye(f"Cannot reach the Meeple server ({exc}).")
             return
+        self._mark("hub connected")
         self.client.send({"type": "lobby"})
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -149,6 +183,7 @@ class HubApp(MeepleApp):
     def _from_hub(self, event: FromHub) -> None:
         message = event.message
         kind = message.get("type")
+        self._mark(f"hub {kind}")
         if kind in ("hint_ok", "error") and self._hint_reply(message):
             return
         try:
@@ -221,6 +256,7 @@ class HubApp(MeepleApp):
             # as we were leaving its waiting room): ask for the table again.
             self.show_table("open", table.id)
         tables = [t for t in message.get("tables", []) if isinstance(t, dict)]
+        reopening = False
         if self._first_lobby:
             self._first_lobby = False
             running = [t for t in tables if t.get("mine") and t.get("started") and not t.get("over")]
@@ -233,6 +269,7 @@ class HubApp(MeepleApp):
                 table_id = str(running[0].get("id"))
                 notify(self, f"Back at your table {table_id}; Escape leads to the lobby.")
                 self.show_table("open", table_id)
+                reopening = True
         for listing in tables:
             table_id = str(listing.get("id"))
             started = listing.get("started", not listing.get("free"))
@@ -245,6 +282,8 @@ class HubApp(MeepleApp):
         lobby = self._find_lobby()
         if lobby is not None:
             lobby.show_lobby(message)
+            if self.table is None and not reopening and lobby is self.screen:
+                self._first_screen_drawn(lobby, "lobby")
 
     def _table(self, message: dict[str, Any]) -> None:
         table_id = str(message.get("id", ""))
@@ -285,8 +324,10 @@ class HubApp(MeepleApp):
             self._retire(self.table)
         self.table = RemoteTable(game, message, self.client.send, self._table_left)
         self._close_game_screens()
-        self.push_screen(screen_for(game.info.id)(self.table, None))
+        screen = screen_for(game.info.id)(self.table, None)
+        self.push_screen(screen)
         self.table.unread_chat.clear()  # (said before we sat down)
+        self._first_screen_drawn(screen, "game")
 
     def _show_chat(self, table: RemoteTable) -> None:
         for name, text in table.unread_chat:

@@ -13,6 +13,8 @@ import os
 import sys
 from typing import Sequence
 
+from tui import startup_profile
+
 TARGET = "tui.session:main"
 """What a session process runs: :func:`main`."""
 
@@ -43,9 +45,13 @@ PRELOAD = (
 
 def main(hub_socket: str, token: str) -> int:
     """Run the session's app on this process's terminal until the player leaves."""
+    profile = startup_profile.start()
     from tui.hub_app import HubApp
 
     app = HubApp(hub_socket, token)
+    app.profile = profile
+    if profile is not None:
+        profile.mark("app constructed")
     app.run()
     return int(app.return_code or 0)
 
