@@ -100,7 +100,11 @@ def _tell(message: dict[str, Any]) -> None:
     sys.stdout.flush()
 
 
-async def _serve(host_key_path: str, max_sessions: int) -> None:
+async def _serve(host_key_path: str, max_sessions: int, **options: Any) -> None:
+    """``meeple serve``'s code (hub, zygote, front door) on a free port, answering the
+    bench on stdin (a token for a key, the number of sessions, the hub's counters, stop).
+    ``options`` go to :class:`net.server.ServeSetup` (``zygote``, ``target``): also the
+    server of :mod:`bench.ssh_servers`. Only names every checkout measured has are used."""
     from net import hub as hub_module
     from net import server
     from net.hostkey import load_host_key
@@ -127,8 +131,8 @@ async def _serve(host_key_path: str, max_sessions: int) -> None:
     key, path, new = load_host_key(Path(host_key_path) if os.path.exists(host_key_path) else None)
     setup = server.ServeSetup(host="127.0.0.1", port=0, host_key=key, host_key_path=path,
                               host_key_new=new, authorized_keys=None, authorized_keys_path=None,
-                              max_sessions=max_sessions, idle_timeout=None, target=TARGET,
-                              preload=PRELOAD)
+                              max_sessions=max_sessions, idle_timeout=None,
+                              **({"target": TARGET, "preload": PRELOAD} | options))
     stopped = asyncio.Event()
     serving = asyncio.ensure_future(server.serve(setup, lambda line: print(line, file=sys.stderr, flush=True), stopped))
     while "door" not in captured or not captured["door"].port:

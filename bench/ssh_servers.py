@@ -267,62 +267,11 @@ async def _stdin_lines() -> asyncio.StreamReader:
 
 
 async def _meeple_server(zygote: bool, host_key_path: str) -> None:
-    from net import hub as hub_module
-    from net import server
-    from net.hostkey import load_host_key
-    from tui.session import PRELOAD, TARGET
+    from bench.ssh_scale import _serve
+    from tui.session import TARGET
 
-    captured: dict[str, Any] = {}
-
-    class BenchHub(hub_module.Hub):
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, **kwargs)
-            captured["hub"] = self
-
-        async def serve(self, path: Path) -> None:
-            await super().serve(path)
-            captured["socket"] = str(path)
-
-    class BenchDoor(server.FrontDoor):
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, **kwargs)
-            captured["door"] = self
-
-    hub_module.Hub = BenchHub  # type: ignore[misc]  # serve() imports it at call time
-    server.FrontDoor = BenchDoor  # type: ignore[misc]
-    key, path, new = load_host_key(Path(host_key_path) if os.path.exists(host_key_path) else None)
-    setup = server.ServeSetup(host="127.0.0.1", port=0, host_key=key, host_key_path=path,
-                              host_key_new=new, authorized_keys=None, authorized_keys_path=None,
-                              max_sessions=BACKGROUND + 10, idle_timeout=None, zygote=zygote,
-                              target=PROFILED_TARGET if os.environ.get(PROFILE_ENV) else TARGET,
-                              preload=PRELOAD)
-    stopped = asyncio.Event()
-    serving = asyncio.ensure_future(server.serve(setup, lambda line: print(line, file=sys.stderr, flush=True), stopped))
-    while "door" not in captured or not captured["door"].port:
-        if serving.done():
-            serving.result()
-            return
-        await asyncio.sleep(0.02)
-    door = captured["door"]
-    hub = captured["hub"]
-    _tell({"port": door.port, "socket": captured["socket"], "kind": door.spawner.kind})
-    reader = await _stdin_lines()
-    while not serving.done():
-        line = await reader.readline()
-        if not line:
-            break
-        command = json.loads(line)
-        cmd = command.get("cmd")
-        if cmd == "token":
-            _tell({"token": hub.issue_token(str(command["key"]))})
-        elif cmd == "sessions":
-            _tell({"sessions": len(door.sessions)})
-        elif cmd == "stats":
-            _tell(hub.stats())
-        elif cmd == "stop":
-            break
-    stopped.set()
-    await serving
+    target = PROFILED_TARGET if os.environ.get(PROFILE_ENV) else TARGET
+    await _serve(host_key_path, BACKGROUND + 10, zygote=zygote, target=target)
 
 
 async def _plain_server(host_key_path: str) -> None:
