@@ -89,8 +89,7 @@ def build_parser() -> Parser:
     serve.add_argument("--max-sessions", type=int, default=default_max_sessions(), metavar="N",
                        help="most sessions at once (default here %(default)s: 50 per core, at most "
                             "what half the memory holds at 32 MiB a session)")
-    serve.add_argument("--idle-timeout", type=float, default=60.0, metavar="MIN",
-                       help="close a session after MIN minutes without input (default 60)")
+    cli_web.add_idle_option(serve, "session")
     cli_web.add_serve_option(serve)
     from tui.cli_coach import add_hint_parser
 
@@ -439,8 +438,7 @@ def _serve(parser: Parser, args: argparse.Namespace) -> int:
         parser.error(f"--port must be between 1 and 65535, not {args.port}")
     if not 1 <= args.max_sessions <= 1000:
         parser.error(f"--max-sessions must be between 1 and 1000, not {args.max_sessions}")
-    if not 0 < args.idle_timeout <= 7 * 24 * 60:  # NaN fails too
-        parser.error("--idle-timeout must be more than 0 and at most 10080 minutes (a week)")
+    cli_web.check_idle_timeout(parser, args.idle_timeout)
     host = args.host.strip()
     if not host or any(c.isspace() for c in host):
         parser.error(f"--host must be an address or a host name, not {quoted(args.host)}")

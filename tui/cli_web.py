@@ -34,8 +34,22 @@ def add_parser(sub: Any) -> Parser:
 
     web.add_argument("--max-sessions", type=int, default=default_max_sessions(), metavar="N",
                      help="most browser tabs at once (default here %(default)s, as for meeple serve)")
+    add_idle_option(web, "tab")
     result: Parser = web
     return result
+
+
+def add_idle_option(parser: argparse.ArgumentParser, what: str) -> None:
+    """The ``--idle-timeout MIN`` option of ``meeple serve`` and ``meeple web``."""
+    parser.add_argument("--idle-timeout", type=float, default=60.0, metavar="MIN",
+                        help=f"close a {what} after MIN minutes without input (default 60)")
+
+
+def check_idle_timeout(parser: Parser, minutes: float) -> float:
+    """``--idle-timeout`` in seconds; a usage error outside (0, a week]."""
+    if not 0 < minutes <= 7 * 24 * 60:  # NaN fails too
+        parser.error("--idle-timeout must be more than 0 and at most 10080 minutes (a week)")
+    return minutes * 60
 
 
 def add_serve_option(serve: argparse.ArgumentParser) -> None:
@@ -75,6 +89,7 @@ def run(parser: Parser, args: argparse.Namespace) -> int:
     check_port(parser, "--port", args.port)
     if not 1 <= args.max_sessions <= 1000:
         parser.error(f"--max-sessions must be between 1 and 1000, not {args.max_sessions}")
+    idle = check_idle_timeout(parser, args.idle_timeout)
     host = check_host(parser, args.host)
     import asyncio
     import signal
@@ -85,7 +100,7 @@ def run(parser: Parser, args: argparse.Namespace) -> int:
     from saves.paths import APP_NAME
 
     data_root = Path(platformdirs.user_data_dir(APP_NAME)) / "web"
-    options = WebOptions(host=host, port=args.port, max_sessions=args.max_sessions,
+    options = WebOptions(host=host, port=args.port, max_sessions=args.max_sessions, idle_timeout=idle,
                          command=(sys.executable, "-m", APP_TARGET))
     door = WebDoor(local_prepare(data_root), options)
 

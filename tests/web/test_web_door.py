@@ -169,6 +169,8 @@ def test_sessions_are_counted_with_the_ssh_ones_and_closed_when_idle() -> None:
     (["--port", "70000"], "--port must be between 1 and 65535, not 70000"),
     (["--host", " "], "--host must be an address or a host name"),
     (["--max-sessions", "0"], "--max-sessions must be between 1 and 1000, not 0"),
+    (["--idle-timeout", "0"], "--idle-timeout must be more than 0"),
+    (["--idle-timeout", "nan"], "--idle-timeout must be more than 0"),
 ])
 def test_meeple_web_bad_arguments(capsys: pytest.CaptureFixture[str], args: list[str], reason: str) -> None:
     assert reason in assert_usage_error(*run_cli(["web", *args], capsys))
