@@ -68,7 +68,8 @@ class MeepleApp(App[None]):
         self.start = start
         self._size_warned = False
         self.bot_delay = bot_delay
-        remove_left_temps()  # what writes killed last time left behind
+        if self.SAVES_SETTINGS:  # (an SSH session's app leaves the host's folders alone)
+            remove_left_temps()  # what writes killed last time left behind
         self.settings, settings_warning = load_settings()
         self.startup_warnings: list[str] = [settings_warning] if settings_warning else []
         for theme in load_builtin_themes():
@@ -104,8 +105,9 @@ class MeepleApp(App[None]):
         self._refresh_truecolor_filter(self.ansi_theme)
 
     SAVES_SETTINGS: ClassVar[bool] = True
-    """Whether changed settings are written to the settings file (an SSH session's app
-    keeps them for the session: the files are the host's)."""
+    """Whether changed settings are written to the settings file, and what killed writes
+    left in the app's folders is tidied at start (an SSH session's app keeps its settings
+    for the session and touches neither: the files are the host's)."""
 
     def update_settings(self, settings: Settings) -> None:
         """Store new settings, apply the theme and write the settings file."""

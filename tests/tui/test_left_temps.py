@@ -36,3 +36,17 @@ def test_the_app_start_removes_what_killed_writes_left_in_its_folders() -> None:
     assert not any(path.exists() for path in left)
     assert all((folder / target).exists()
                for folder, target in zip(folders, ["game.toml", "settings.toml", "verdicts.json"]))
+
+
+def test_an_ssh_session_app_leaves_the_host_s_folders_alone() -> None:
+    """A session's app neither writes the host's settings nor tidies its folders (each of
+    a hundred sessions would scan them at its start)."""
+    from saves import saves_dir
+    from tui.hub_app import HubApp
+
+    folder = saves_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    left = folder / ".game.toml.left0000.tmp"
+    left.write_text("half")
+    HubApp("", "", connect=False)
+    assert left.exists()
