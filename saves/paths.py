@@ -41,11 +41,16 @@ def settings_path() -> Path:
     return Path(platformdirs.user_config_dir(APP_NAME)) / "settings.toml"
 
 
+def cache_dir() -> Path:
+    """The folder of what Meeple can work out again (the save verdicts; not created here)."""
+    return Path(platformdirs.user_cache_dir(APP_NAME))
+
+
 def remove_left_temps() -> int:
     """Remove what killed writes left in Meeple's own folders (saves, settings, cache):
     the temporary files no write holds any more (:func:`saves.atomic.remove_stale_temps`).
     Run at every start; returns how many went. Never raises."""
-    folders = (saves_dir(), settings_path().parent, Path(platformdirs.user_cache_dir(APP_NAME)))
+    folders = (saves_dir(), settings_path().parent, cache_dir())
     return sum(remove_stale_temps(folder) for folder in folders)
 
 

@@ -20,7 +20,7 @@ from typing import Any
 import platformdirs
 
 from saves.atomic import atomic_write, read_capped
-from saves.paths import APP_NAME
+from saves.paths import cache_dir
 
 MAX_ENTRIES = 2048
 _MAX_BYTES = 4 * 1024 * 1024
@@ -39,7 +39,7 @@ class Verdict:
 
 def cache_path() -> Path:
     """The verdict cache file (looked up at call time, so tests can move it)."""
-    return Path(platformdirs.user_cache_dir(APP_NAME)) / _FILE_NAME
+    return cache_dir() / _FILE_NAME
 
 
 def file_key(info: os.stat_result, app_version: str) -> list[Any]:
