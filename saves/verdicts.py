@@ -17,8 +17,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import platformdirs
-
 from saves.atomic import atomic_write, read_capped
 from saves.paths import cache_dir
 
