@@ -62,6 +62,7 @@ from saves.journal import (
     move_record,
     read_journal,
     record_moves,
+    record_seat,
     undo_record,
 )
 from saves.resume import open_save
@@ -162,6 +163,11 @@ class TableSaving:
         self.snapshots = 0
         """Snapshots written (for the bench)."""
 
+    def _journal_of(self, table_id: str, table: Table[Any], snapshot: str) -> _Journaled:
+        """A journal for ``table``, following the snapshot of key ``snapshot``, nothing
+        written to it yet (the next change, or a replay of the file, starts it)."""
+        return _Journaled(table, JournalWriter(self.store.journal_path(table_id)), snapshot, False, 0, [], ())
+
     # --- restoring ---------------------------------------------------------------------------
     def restore(self, table_id: str) -> NetTable:
         """The table ``table_id`` as its files left it; raises on any problem (the save's
@@ -186,7 +192,7 @@ class TableSaving:
         if table.game is not game or len(table.seats) != len(meta.seats):
             raise StoreError("the save does not match the table's seats or game")
         nt.table = table
-        done = _Journaled(table, JournalWriter(store.journal_path(table_id)), key, False, 0, [], ())
+        done = self._journal_of(table_id, table, key)
         self._replay(nt, done)
         _mirror(done, table)
         self._journals[table_id] = done
@@ -259,9 +265,7 @@ class TableSaving:
         if record_moves(record) != len(table.log):
             raise JournalError(f"a seat change after move {record_moves(record)}, but the game has "
                                f"{len(table.log)} moves")
-        seat, kind, level = record.get("seat"), record.get("kind"), record.get("level")
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(table.seats):
-            raise JournalError("no such seat")
+        seat, kind, level = record_seat(record, len(table.seats)), record.get("kind"), record.get("level")
         now = table.seats[seat].controller
         if kind == "bot" and level in LEVELS and now != Controller("bot", str(level)):
             nt.hand_to_bot(seat, str(level))
@@ -340,7 +344,7 @@ class TableSaving:
         self.snapshots += 1
         done = self._journals.get(nt.id)
         if done is None or done.table is not table:
-            done = _Journaled(table, JournalWriter(self.store.journal_path(nt.id)), key, False, 0, [], ())
+            done = self._journal_of(nt.id, table, key)
             self._journals[nt.id] = done
         done.snapshot, done.lines, done.started = key, 0, False
         done.entries = list(table.log)

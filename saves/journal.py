@@ -197,6 +197,11 @@ def record_moves(record: Mapping[str, Any]) -> int:
     return _CHECKS.whole(record.get("n"), "n", 0, MAX_JOURNAL_BYTES)
 
 
+def record_seat(record: Mapping[str, Any], seats: int) -> int:
+    """A record's ``seat``, one of a ``seats``-seat game; raises :class:`JournalError`."""
+    return _CHECKS.whole(record.get("seat"), "seat", 0, seats - 1)
+
+
 def apply_record(table: Table[Any], record: Mapping[str, Any]) -> bool:
     """Make the change of a ``move`` or ``undo`` record at ``table``, through the checked
     path a save's moves take; False (nothing done) for any other ``op``. Raises
@@ -223,7 +228,7 @@ def apply_record(table: Table[Any], record: Mapping[str, Any]) -> bool:
         except IllegalAction as exc:
             raise JournalError(f"move {moves} is not legal ({exc.reason[:120]})") from None
         return True
-    seat = _CHECKS.whole(record.get("seat"), "seat", 0, len(table.seats) - 1)
+    seat = record_seat(record, len(table.seats))
     depth = table.undo_depth(seat)
     if depth == 0 or len(table.log) - depth != moves:
         raise JournalError(f"seat {seat} cannot undo back to move {moves} here")
