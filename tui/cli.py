@@ -434,14 +434,7 @@ def _serve(parser: Parser, args: argparse.Namespace) -> int:
     from net.server import ServeError, ServeSetup, serve
     from tui.session import PRELOAD, TARGET
 
-    if not 1 <= args.port <= 65535:
-        parser.error(f"--port must be between 1 and 65535, not {args.port}")
-    if not 1 <= args.max_sessions <= 1000:
-        parser.error(f"--max-sessions must be between 1 and 1000, not {args.max_sessions}")
-    cli_web.check_idle_timeout(parser, args.idle_timeout)
-    host = args.host.strip()
-    if not host or any(c.isspace() for c in host):
-        parser.error(f"--host must be an address or a host name, not {quoted(args.host)}")
+    host, idle = cli_web.check_door(parser, args)
     try:
         key, key_path, key_new = load_host_key(Path(args.host_key) if args.host_key else None)
     except HostKeyError as exc:
@@ -465,7 +458,7 @@ def _serve(parser: Parser, args: argparse.Namespace) -> int:
     setup = ServeSetup(host=host, port=args.port, host_key=key, host_key_path=key_path,
                        host_key_new=key_new, authorized_keys=authorized,
                        authorized_keys_path=authorized_path, max_sessions=args.max_sessions,
-                       idle_timeout=args.idle_timeout * 60, target=TARGET, preload=PRELOAD,
+                       idle_timeout=idle, target=TARGET, preload=PRELOAD,
                        more_doors=cli_web.serve_doors(parser, args))
     try:
         asyncio.run(serve(setup, lambda line: print(line, flush=True)))

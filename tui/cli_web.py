@@ -84,13 +84,20 @@ def serve_doors(parser: Parser, args: argparse.Namespace) -> list[Any]:
     return [hub_web_door(args.host.strip(), args.web)]
 
 
-def run(parser: Parser, args: argparse.Namespace) -> int:
-    """``meeple web``: check the arguments, serve until Ctrl+C or SIGTERM."""
+def check_door(parser: Parser, args: argparse.Namespace) -> tuple[str, float]:
+    """The door options ``meeple serve`` and ``meeple web`` share (``--port``,
+    ``--max-sessions``, ``--idle-timeout``, ``--host``), checked in that order: the host
+    stripped and the idle timeout in seconds, or a usage error."""
     check_port(parser, "--port", args.port)
     if not 1 <= args.max_sessions <= 1000:
         parser.error(f"--max-sessions must be between 1 and 1000, not {args.max_sessions}")
     idle = check_idle_timeout(parser, args.idle_timeout)
-    host = check_host(parser, args.host)
+    return check_host(parser, args.host), idle
+
+
+def run(parser: Parser, args: argparse.Namespace) -> int:
+    """``meeple web``: check the arguments, serve until Ctrl+C or SIGTERM."""
+    host, idle = check_door(parser, args)
     import asyncio
     import signal
 
