@@ -168,7 +168,7 @@ class FrontDoor:
 
     def child_env(self, term_type: str, token: str, client_env: Mapping[str, str]) -> dict[str, str]:
         """The environment of one session's app."""
-        env = {k: v for k, v in os.environ.items() if _HOST_KEPT_ENV.fullmatch(k)}
+        env = host_env()
         for name in CLIENT_ENV:
             value = client_env.get(name)
             if value is not None and _ENV_VALUE.fullmatch(value):
@@ -635,6 +635,12 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+def host_env() -> dict[str, str]:
+    """The host's environment variables a session's app keeps (an allow list: paths,
+    locale, time zone, XDG folders, Python's own), whichever door it came in by."""
+    return {k: v for k, v in os.environ.items() if _HOST_KEPT_ENV.fullmatch(k)}
 
 
 def exposed_note(host: str, port: int) -> str:

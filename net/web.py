@@ -29,7 +29,6 @@ import contextlib
 import hashlib
 import json
 import logging
-import os
 import re
 import secrets
 import sys
@@ -42,8 +41,8 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
-from net.server import (RESTORE_TERMINAL, SESSIONS_PER_KEY, FrontDoor, ServeError, TokenIssuer,
-                        _bind_problem, exposed_note, is_loopback)
+from net.server import (MAX_SIZE, RESTORE_TERMINAL, SESSIONS_PER_KEY, FrontDoor, ServeError,
+                        TokenIssuer, _bind_problem, exposed_note, host_env, is_loopback)
 from net.spawn import HUB_SOCKET_ENV, TOKEN_ENV
 from net.web_page import page
 
@@ -54,14 +53,8 @@ COOKIE = "meeple_browser"
 COOKIE_MAX_AGE = 400 * 24 * 3600
 """Seconds the cookie is kept (400 days: the most browsers accept)."""
 _BROWSER_ID = re.compile(r"[A-Za-z0-9_-]{32}")
-MAX_SIZE = (1000, 500)
-"""The largest terminal a session is laid out for (columns, rows)."""
 MAX_MESSAGE = 64 * 1024
 """The largest websocket message a browser may send (bytes)."""
-
-_KEPT_ENV = re.compile(
-    r"(PATH|HOME|USER|LOGNAME|LANG|LANGUAGE|LC_[A-Z]+|TZ|TMPDIR|XDG_[A-Z_]+|PYTHON[A-Z_]*|VIRTUAL_ENV)")
-"""The host's environment variables a visitor's app keeps (an allow list, as for SSH)."""
 
 Cleanup = Callable[[], None]
 Prepare = Callable[[str], tuple[dict[str, str], Cleanup]]
@@ -138,7 +131,7 @@ class _Service(AppService):
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> asyncio.subprocess.Process:
         served = self._build_environment(width=width, height=height)
-        env = {k: v for k, v in os.environ.items() if _KEPT_ENV.fullmatch(k)}
+        env = host_env()
         env.update({k: v for k, v in served.items() if k.startswith(("TEXTUAL_", "TERM_PROGRAM"))
                     or k in ("COLUMNS", "ROWS")})
         env.update(self.extra_env)
