@@ -610,9 +610,7 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         if remaining > 0:
             self._idle_handle = self.loop.call_later(remaining, self._arm_idle)
             return
-        minutes = timeout / 60
-        shown = f"{minutes:g} minute" + ("" if minutes == 1 else "s")
-        self.stop(f"No input for {shown}: the session is closed.")
+        self.stop(idle_message(timeout))
 
 
 # --- meeple serve ----------------------------------------------------------------------
@@ -635,6 +633,13 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+def idle_message(timeout: float) -> str:
+    """What a session closed after ``timeout`` seconds without input is told."""
+    minutes = timeout / 60
+    shown = f"{minutes:g} minute" + ("" if minutes == 1 else "s")
+    return f"No input for {shown}: the session is closed."
 
 
 def host_env() -> dict[str, str]:

@@ -42,7 +42,7 @@ from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
 from net.server import (MAX_SIZE, RESTORE_TERMINAL, SESSIONS_PER_KEY, FrontDoor, ServeError,
-                        TokenIssuer, _bind_problem, exposed_note, host_env, is_loopback)
+                        TokenIssuer, _bind_problem, exposed_note, host_env, idle_message, is_loopback)
 from net.spawn import HUB_SOCKET_ENV, TOKEN_ENV
 from net.web_page import page
 
@@ -268,9 +268,7 @@ class WebSession:
             if remaining <= 0:
                 break
             await asyncio.sleep(remaining)
-        minutes = timeout / 60
-        shown = f"{minutes:g} minute" + ("" if minutes == 1 else "s")
-        self.stop(f"No input for {shown}: the session is closed.")
+        self.stop(idle_message(timeout))
 
 
 class WebDoor:
