@@ -287,22 +287,9 @@ def test_after_a_drop_the_player_is_back_at_their_seat_and_the_creator_can_give_
 
 
 def test_a_warmed_up_process_starts_its_sessions_with_the_stylesheet_already_parsed(tmp_path: Path) -> None:
-    from textual.css import stylesheet
+    from tests.tui.helpers import css_parses_after_warm_up
 
-    from tui import hub_app
-
-    parse = stylesheet.parse
-    parsed: list[str] = []
-
-    def counted(scope: str, css: str, *args: Any, **kwargs: Any) -> Any:
-        parsed.append(css)
-        return parse(scope, css, *args, **kwargs)
-
-    stylesheet.parse = counted  # type: ignore[assignment]
-    undo = hub_app.share_parsed_css()
-    try:
-        hub_app.warm_up()
-        assert parsed and hub_app._WARM_CSS
+    with css_parses_after_warm_up() as parsed:
         runs: list[int] = []
 
         async def scenario(hub: Hub, path: Path) -> None:
@@ -321,9 +308,6 @@ def test_a_warmed_up_process_starts_its_sessions_with_the_stylesheet_already_par
         # The second session parses nothing: not even when its theme's variables are set at
         # its start (Textual parses everything again in a new stylesheet then).
         assert runs[1] == 0, runs
-    finally:
-        stylesheet.parse = parse  # type: ignore[assignment]
-        undo()
 
 
 def test_a_refused_name_is_asked_for_again_with_what_was_typed(tmp_path: Path) -> None:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections import deque
+from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from textual.pilot import Pilot
 
@@ -256,3 +257,31 @@ def write_stats_saves() -> None:
     settlement("town-won", "easy", 0)
     settlement("town-lost", "hard", 1)
     (saves_dir() / "broken.toml").write_text("this is [not toml", encoding="utf-8")
+
+
+@contextmanager
+def css_parses_after_warm_up() -> Iterator[list[str]]:
+    """Run the session zygote's warm-up with parsed CSS shared (as ``meeple serve`` does),
+    then yield the list every CSS source parsed from here on is added to (cleared first:
+    the warm-up itself parses everything once); all is put back afterwards."""
+    from textual.css import stylesheet
+
+    from tui import hub_app
+
+    parse = stylesheet.parse
+    parsed: list[str] = []
+
+    def counted(scope: str, css: str, *args: Any, **kwargs: Any) -> Any:
+        parsed.append(css)
+        return parse(scope, css, *args, **kwargs)
+
+    stylesheet.parse = counted  # type: ignore[assignment]
+    undo = hub_app.share_parsed_css()
+    try:
+        hub_app.warm_up()
+        assert parsed and hub_app._WARM_CSS  # (the warm-up parsed everything once, kept)
+        parsed.clear()
+        yield parsed
+    finally:
+        stylesheet.parse = parse  # type: ignore[assignment]
+        undo()
