@@ -8,9 +8,10 @@ asyncssh client with a pty whose output feeds a ``pyte`` screen.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, AsyncIterator
 
 import asyncssh
 import pytest
@@ -110,6 +111,27 @@ async def play_first_move(terminal: Terminal, letter: str, name: str, table: Any
     await terminal.wait_for("⏎ Choose")  # back on the board
 
 
+@contextlib.asynccontextmanager
+async def ssh_host(tmp_path: Path) -> AsyncIterator[tuple[Hub, str, server.FrontDoor]]:
+    """A hub on a socket under ``tmp_path``, the session zygote and an SSH front door on a
+    free port, as ``meeple serve`` runs them: (hub, its socket, the door); closed after."""
+    hub = Hub(tmp_path / "hub", bot_delay=0.0)
+    await hub.start()
+    socket_path = str(tmp_path / "s" / "hub.sock")
+    await hub.serve(Path(socket_path))
+    spawner = await start_spawner(TARGET, PRELOAD)
+    key, _, _ = load_host_key()
+    front = server.FrontDoor(key, hub, spawner, server.ServerOptions(
+        port=0, hub_socket=socket_path, grace=1.0))
+    await front.start()
+    try:
+        yield hub, socket_path, front
+    finally:
+        await front.close()
+        await hub.close()
+        await spawner.close()
+
+
 def test_two_players_and_a_spectator_play_council_over_ssh(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Ada's table (made through the hub), Bea joins from the lobby, Cleo watches; they play,
     each sees only their own hand; Bea drops and comes back to her seat."""
@@ -117,17 +139,8 @@ def test_two_players_and_a_spectator_play_council_over_ssh(tmp_path: Path, monke
     monkeypatch.setenv("PYTHONPATH", str(ROOT))
 
     async def main() -> None:
-        hub = Hub(tmp_path / "hub", bot_delay=0.0)
-        await hub.start()
-        socket_path = str(tmp_path / "s" / "hub.sock")
-        await hub.serve(Path(socket_path))
-        spawner = await start_spawner(TARGET, PRELOAD)
-        key, _, _ = load_host_key()
-        front = server.FrontDoor(key, hub, spawner, server.ServerOptions(
-            port=0, hub_socket=socket_path, grace=1.0))
-        await front.start()
-        ada, bea, cleo = Person("Ada"), Person("Bea"), Person("Cleo")
-        try:
+        async with ssh_host(tmp_path) as (hub, socket_path, front):
+            ada, bea, cleo = Person("Ada"), Person("Bea"), Person("Cleo")
             answers = await hub_request(
                 socket_path, hub.issue_token(fingerprint(ada.key)),
                 {"type": "set_name", "name": "Ada"},
@@ -176,9 +189,5 @@ def test_two_players_and_a_spectator_play_council_over_ssh(tmp_path: Path, monke
             seat = nt.table.to_act()[0]
             await play_first_move(*terminals[seat], nt.table)
             assert "Hand:" not in c.text()
-        finally:
-            await front.close()
-            await hub.close()
-            await spawner.close()
 
     asyncio.run(main())

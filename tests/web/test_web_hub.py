@@ -16,14 +16,10 @@ from typing import Any
 
 import pytest
 
-from net import server
-from net.hostkey import fingerprint, load_host_key
-from net.hub import Hub
-from net.spawn import start_spawner
+from net.hostkey import fingerprint
 from net.web import WebDoor, hub_web_door, person_of
-from tests.net.test_ssh_play import ROOT, Person, hand_line, hub_request, play_first_move, until
+from tests.net.test_ssh_play import ROOT, Person, hand_line, hub_request, play_first_move, ssh_host, until
 from tests.web import cdp
-from tui.session import PRELOAD, TARGET
 
 pytestmark = [
     pytest.mark.xdist_group("browser"),
@@ -50,79 +46,68 @@ def test_browser_and_ssh_players_share_a_council_table(tmp_path: Path, monkeypat
     monkeypatch.setenv("PYTHONPATH", str(ROOT))
 
     async def main() -> None:
-        hub = Hub(tmp_path / "hub", bot_delay=0.0)
-        await hub.start()
-        socket_path = str(tmp_path / "s" / "hub.sock")
-        await hub.serve(Path(socket_path))
-        spawner = await start_spawner(TARGET, PRELOAD)
-        key, _, _ = load_host_key()
-        front = server.FrontDoor(key, hub, spawner, server.ServerOptions(
-            port=0, hub_socket=socket_path, grace=1.0))
-        await front.start()
-        web: WebDoor = await hub_web_door("127.0.0.1", 0)(hub, socket_path, front)
-        browser = cdp.Browser(1100, 700)
-        ada = Person("Ada")
-        try:
-            await browser.start()
-            answers = await hub_request(
-                socket_path, hub.issue_token(fingerprint(ada.key)),
-                {"type": "set_name", "name": "Ada"},
-                {"type": "create", "game": "council", "options": {},
-                 "seats": [{"kind": "me"}, {"kind": "open"}], "password": ""})
-            assert not [a for a in answers if a["type"] == "error"], answers
-            url = f"http://127.0.0.1:{web.port}/"
-            tab = await browser.new_tab()
-            await tab.open(url)
-            await tab.wait_for("Your name at the tables")
-            await tab.focus()
-            await tab.screenshot("hub-1-name")
-            await tab.type("Bea")
-            await tab.press("enter")
-            await tab.wait_gone("Your name at the tables")
-            await tab.wait_for("t1 Council of Four")
-            await tab.screenshot("hub-2-lobby")
-            await tab.press("enter")  # join the highlighted table: the game starts
-            await tab.wait_for("B Bea (you)")
-            bea_person = next(k for k, name in hub.people.items() if name == "Bea")
-            assert bea_person.startswith("web:") and len(bea_person) == 4 + 64
-            a = await ada.connect(front)
-            await a.wait_for("A Ada (you)")
-            assert len(front.sessions) + len(web.sessions) == 2
-            nt = hub.tables["t1"]
-            played = [0, 0]
-            while min(played) < 2:  # two moves each
+        async with ssh_host(tmp_path) as (hub, socket_path, front):
+            web: WebDoor = await hub_web_door("127.0.0.1", 0)(hub, socket_path, front)
+            browser = cdp.Browser(1100, 700)
+            ada = Person("Ada")
+            try:
+                await browser.start()
+                answers = await hub_request(
+                    socket_path, hub.issue_token(fingerprint(ada.key)),
+                    {"type": "set_name", "name": "Ada"},
+                    {"type": "create", "game": "council", "options": {},
+                     "seats": [{"kind": "me"}, {"kind": "open"}], "password": ""})
+                assert not [a for a in answers if a["type"] == "error"], answers
+                url = f"http://127.0.0.1:{web.port}/"
+                tab = await browser.new_tab()
+                await tab.open(url)
+                await tab.wait_for("Your name at the tables")
+                await tab.focus()
+                await tab.screenshot("hub-1-name")
+                await tab.type("Bea")
+                await tab.press("enter")
+                await tab.wait_gone("Your name at the tables")
+                await tab.wait_for("t1 Council of Four")
+                await tab.screenshot("hub-2-lobby")
+                await tab.press("enter")  # join the highlighted table: the game starts
+                await tab.wait_for("B Bea (you)")
+                bea_person = next(k for k, name in hub.people.items() if name == "Bea")
+                assert bea_person.startswith("web:") and len(bea_person) == 4 + 64
+                a = await ada.connect(front)
+                await a.wait_for("A Ada (you)")
+                assert len(front.sessions) + len(web.sessions) == 2
+                nt = hub.tables["t1"]
+                played = [0, 0]
+                while min(played) < 2:  # two moves each
+                    seat = nt.table.to_act()[0]
+                    if seat == 0:
+                        await play_first_move(a, "A", "Ada", nt.table)
+                    else:
+                        await browser_move(tab, "B", "Bea", nt.table)
+                    played[seat] += 1
+                    ada_hand, bea_hand = hand_line(nt.table.state, 0), hand_line(nt.table.state, 1)
+                    await a.wait_for(ada_hand)
+                    bea_text = await tab.wait_for(bea_hand)
+                    if ada_hand != bea_hand:  # (the hub's seed is random: they could be alike)
+                        assert bea_hand not in a.text() and ada_hand not in bea_text
+                await tab.screenshot("hub-3-playing")
+                # Bea closes her tab: a disconnected seat, as a dropped SSH session.
+                await tab.close()
+                await until(lambda: not web.sessions)
+                await until(lambda: not hub._presence(bea_person)[0])
+                tab = await browser.new_tab()
+                await tab.open(url)
+                await tab.wait_for("B Bea (you)")  # the same cookie: the same person, her seat
+                await tab.wait_for(hand_line(nt.table.state, 1))
+                await tab.focus()
+                await tab.screenshot("hub-4-back")
                 seat = nt.table.to_act()[0]
                 if seat == 0:
                     await play_first_move(a, "A", "Ada", nt.table)
                 else:
                     await browser_move(tab, "B", "Bea", nt.table)
-                played[seat] += 1
-                ada_hand, bea_hand = hand_line(nt.table.state, 0), hand_line(nt.table.state, 1)
-                await a.wait_for(ada_hand)
-                bea_text = await tab.wait_for(bea_hand)
-                if ada_hand != bea_hand:  # (the hub's seed is random: they could be alike)
-                    assert bea_hand not in a.text() and ada_hand not in bea_text
-            await tab.screenshot("hub-3-playing")
-            # Bea closes her tab: a disconnected seat, as a dropped SSH session.
-            await tab.close()
-            await until(lambda: not web.sessions)
-            await until(lambda: not hub._presence(bea_person)[0])
-            tab = await browser.new_tab()
-            await tab.open(url)
-            await tab.wait_for("B Bea (you)")  # the same cookie: the same person, her seat
-            await tab.wait_for(hand_line(nt.table.state, 1))
-            await tab.focus()
-            await tab.screenshot("hub-4-back")
-            seat = nt.table.to_act()[0]
-            if seat == 0:
-                await play_first_move(a, "A", "Ada", nt.table)
-            else:
-                await browser_move(tab, "B", "Bea", nt.table)
-        finally:
-            await browser.close()
-            await web.close()
-            await front.close()
-            await hub.close()
-            await spawner.close()
+            finally:
+                await browser.close()
+                await web.close()
 
     asyncio.run(main())
