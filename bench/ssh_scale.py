@@ -167,27 +167,8 @@ async def start_server(code: Path, home: Path, name: str, max_sessions: int) -> 
     """The server of checkout ``code``, as a :class:`bench.ssh_servers.ServerProc`."""
     from bench.ssh_servers import ServerProc
 
-    folder = home / name
-    for sub in ("data", "config", "tmp"):
-        (folder / sub).mkdir(parents=True, exist_ok=True)
-    env = {k: v for k, v in os.environ.items() if not k.startswith("TEXTUAL_")}
-    env.update(XDG_DATA_HOME=str(folder / "data"), XDG_CONFIG_HOME=str(folder / "config"),
-               XDG_STATE_HOME=str(folder / "data"), XDG_CACHE_HOME=str(folder / "data"),
-               TMPDIR=str(folder / "tmp"), TEXTUAL_ANIMATIONS="none", PYTHONPATH=str(code))
-    log = folder / "server.log"
-    with open(log, "wb") as err:
-        process = await asyncio.create_subprocess_exec(
-            sys.executable, str(Path(__file__).resolve()), "server", str(home / "host_key"), str(max_sessions),
-            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=err,
-            cwd=code, env=env, limit=1 << 20)
-    server = ServerProc(name, process, log)
-    try:
-        ready = await asyncio.wait_for(server._read(), 90)
-    except BaseException:
-        await server.stop()
-        raise
-    server.port, server.socket, server.kind = ready["port"], ready.get("socket", ""), ready.get("kind", "")
-    return server
+    args = [str(Path(__file__).resolve()), "server", str(home / "host_key"), str(max_sessions)]
+    return await ServerProc.launch(name, home, args, code, str(code))
 
 
 # --- measuring ------------------------------------------------------------------------------

@@ -120,21 +120,29 @@ class ServerProc:
 
     @classmethod
     async def start(cls, mode: str, home: Path) -> "ServerProc":
-        folder = home / mode
-        for name in ("data", "config", "tmp"):
-            (folder / name).mkdir(parents=True, exist_ok=True)
+        """The ``mode`` server (meeple, subprocess, plain) of this checkout."""
+        pythonpath = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
+        return await cls.launch(mode, home, ["-m", "bench.ssh_play", "server", mode, str(home / "host_key")],
+                                ROOT, pythonpath)
+
+    @classmethod
+    async def launch(cls, name: str, home: Path, args: list[str], cwd: Path, pythonpath: str) -> "ServerProc":
+        """``python ARGS`` in ``cwd`` with ``PYTHONPATH`` and folders of its own under
+        ``home/name`` (data, config, tmp; its stderr in ``server.log``), once it has said
+        where it listens."""
+        folder = home / name
+        for sub in ("data", "config", "tmp"):
+            (folder / sub).mkdir(parents=True, exist_ok=True)
         env = {k: v for k, v in os.environ.items() if not k.startswith("TEXTUAL_")}
         env.update(XDG_DATA_HOME=str(folder / "data"), XDG_CONFIG_HOME=str(folder / "config"),
                    XDG_STATE_HOME=str(folder / "data"), XDG_CACHE_HOME=str(folder / "data"),
-                   TMPDIR=str(folder / "tmp"), TEXTUAL_ANIMATIONS="none",
-                   PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+                   TMPDIR=str(folder / "tmp"), TEXTUAL_ANIMATIONS="none", PYTHONPATH=pythonpath)
         log = folder / "server.log"
         with open(log, "wb") as err:
             process = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "bench.ssh_play", "server", mode, str(home / "host_key"),
-                stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=err,
-                cwd=ROOT, env=env, limit=1 << 20)
-        server = cls(mode, process, log)
+                sys.executable, *args, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+                stderr=err, cwd=cwd, env=env, limit=1 << 20)
+        server = cls(name, process, log)
         try:
             ready = await asyncio.wait_for(server._read(), 90)
         except BaseException:
