@@ -151,7 +151,6 @@ class CouncilScreen(OneStatusRow):
             yield Static(LEGEND, id="c4-legend")
 
     def on_mount(self) -> None:
-        super().on_mount()
         self.focus_mounted_board("#c4-board")
 
     @property

@@ -112,7 +112,6 @@ class ElGrandeScreen(OneStatusRow):
             yield Static("", id="eg-detail")
 
     def on_mount(self) -> None:
-        super().on_mount()
         self.focus_mounted_board("#eg-board")
 
     @property

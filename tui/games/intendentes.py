@@ -194,7 +194,6 @@ class IntendentesScreen(GameScreen):
     def on_mount(self) -> None:
         entry = self.query_one("#in-bid", NumberEntry)
         entry.display = False
-        super().on_mount()
         self.focus_mounted_board("#in-board")
         # A hint panel compares the amount in the entry with the coach's best as it changes.
         self.watch(entry, "value", lambda _: self.coach.compare_cursor_move(), init=False)

@@ -164,7 +164,6 @@ class QuadropolisScreen(OneStatusRow):
             self.query_one(f"#qp-city-pane-{seat}").display = seat < players
         for index, row in enumerate(self.query(".qp-cities-row")):
             row.display = index * 2 < players
-        super().on_mount()
         self.focus_mounted_board("#qp-board")
 
     @property

@@ -160,7 +160,6 @@ class SettlementScreen(GameScreen):
         yield Legend(legend_entries(), id="st-legend")
 
     def on_mount(self) -> None:
-        super().on_mount()
         self.focus_mounted_board("#st-board")
 
     @property

@@ -19,7 +19,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content, Span
 from textual.message import Message
 from textual.reactive import Reactive
-from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 from textual.worker import get_current_worker
@@ -35,6 +34,7 @@ from tui.screens.card_viewer import CardText, CardViewerScreen
 from tui.screens.coaching import Coaching
 from tui.screens.drivers import REMOTE, SeatDriver, driver_for
 from tui.screens.replaying import Replaying
+from tui.screens.styled import StyledScreen
 from tui.text import notify, plain, template
 from tui.widgets.action_list import ActionList
 from tui.widgets.board import BoardView
@@ -53,7 +53,7 @@ from tui.widgets.status import StatusLine
 THINK_SECONDS = {"easy": 0.5, "normal": 0.8, "hard": 1.0}
 
 
-class GameScreen(Screen[None]):
+class GameScreen(StyledScreen[None]):
     """Base class of the per-game screens.
 
     A move reaches the screen by one path, whoever made it (a key, a bot, later a remote
@@ -125,6 +125,7 @@ class GameScreen(Screen[None]):
         self._bot_busy = False
         self._curtain_up = False
         self._unsubscribe = table.subscribe(self._on_table_event)
+        self._redraw_queued = False
         self.coach = Coaching(self)
         self.replay = Replaying(self, table) if isinstance(table, ReplayTable) else None
         self.board_cursor = TargetCursor()
@@ -391,6 +392,8 @@ class GameScreen(Screen[None]):
 
     # --- lifecycle ------------------------------------------------------------------------
     def on_mount(self) -> None:
+        # (Textual calls every class's on_mount, a game's own first: it must not call this
+        # one again, which drew the screen twice and moved the game on twice)
         self._size_classes(self.app.size.width, self.app.size.height)  # before the first draw
         if self.replay is not None:  # nobody plays a replay: it is stepped through
             self.replay.mounted()
@@ -564,12 +567,24 @@ class GameScreen(Screen[None]):
             self.post_message(self.MoveApplied(event.entry))
         elif event.kind == "undo":
             self._rebuild_log()
+        elif event.kind == "refresh" and self.table.REMOTE:
+            # A network table's news comes in bunches when the app is busy (a host starting
+            # many sessions at once), and can come before this screen has mounted: drawn
+            # once, after what is already queued (and after the mount's own drawing).
+            if not self._redraw_queued:
+                self._redraw_queued = True
+                self.call_later(self._queued_redraw)
         elif event.kind == "refresh":
             self.refresh_all()
         if self.table.REMOTE and event.kind == "undo":
             self.call_later(self.advance)  # (a local undo moves the game on itself)
         if self.autosaver is not None and self.autosaver.last_error:
             notify(self, self.autosaver.last_error, severity="error", title="Autosave failed")
+
+    def _queued_redraw(self) -> None:
+        self._redraw_queued = False
+        if self.is_attached:
+            self.refresh_all()
 
     @on(MoveApplied)
     def _move_applied(self, event: MoveApplied) -> None:
