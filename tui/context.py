@@ -36,6 +36,8 @@ class HubContext(MeepleContext, Protocol):
     my_name: str
     last_lobby: dict[str, Any]
     client: HubClient
+    lobby_pending: bool
+    """The lobby waits for the hub's first word before it builds its tables."""
 
 
 def meeple_app(node: DOMNode) -> MeepleContext:

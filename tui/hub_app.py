@@ -9,6 +9,7 @@ Settings changed in a session last for the session (the host's files are not wri
 
 from __future__ import annotations
 
+import gc
 from typing import Any, Callable, Iterable
 
 from textual import on
@@ -27,6 +28,10 @@ from tui.app import MeepleApp
 from tui.startup_profile import StartupProfile
 from tui.text import notify, plain
 
+
+START_GC_AFTER = 5.0
+"""Seconds after its mount at which a session app runs its garbage collector again even
+if no first screen has been drawn (:func:`tui.session.main` starts it without)."""
 
 _WARM_CSS: dict[tuple[Any, ...], Any] = {}
 """Parsed CSS rules per (theme variables, CSS source), shared by every stylesheet of the
@@ -74,6 +79,7 @@ def warm_up() -> None:
     for screen in [None, *_warm_game_screens()]:
         async def shown(pilot: Any, screen: Screen[Any] | None = screen) -> None:
             await pilot.pause()
+            await pilot.pause()  # (the lobby builds itself after its mount)
             if screen is not None:
                 await pilot.app.push_screen(screen)
                 await pilot.pause()
@@ -129,27 +135,41 @@ class HubApp(MeepleApp):
         self.table: RemoteTable | None = None
         self._asked_name = False
         self._first_lobby = True
+        self.lobby_pending = connect
+        """True while the lobby waits to be built: until the hub's first lobby tells whether
+        the player goes straight back to a running table (then until that table shows)."""
+        self._reopening: str | None = None  # the running table asked for at the start
         self._naming: str | None = None  # a name sent, not yet answered
         self._waiting_for: set[str] = set()  # own tables waiting for players (opened when full)
         self._left: set[str] = set()  # tables left: their last messages in flight are dropped
         self._answering: list[RemoteTable] = []  # tables left whose hint replies may still come
         self.profile: StartupProfile | None = None  # (MEEPLE_PROFILE: see tui.startup_profile)
+        self._started = False  # the first screen has been drawn
 
     def _mark(self, name: str) -> None:
         if self.profile is not None:
             self.profile.mark(name)
 
     def _first_screen_drawn(self, screen: Screen[Any], kind: str) -> None:
-        """Once ``screen`` has been drawn, the startup profile (if any) is complete."""
-        profile = self.profile
-        if profile is not None and not profile.done:
-            screen.call_after_refresh(profile.finish, kind)
+        """Once ``screen`` has been drawn the session has started: the garbage collector
+        runs again (see :func:`tui.session.main`) and the startup profile (if any) is complete."""
+        if self._started:
+            return
+        self._started = True
+
+        def drawn() -> None:
+            gc.enable()
+            if self.profile is not None:
+                self.profile.finish(kind)
+
+        screen.call_after_refresh(drawn)
 
     async def on_mount(self) -> None:  # type: ignore[override]
         # (Textual runs MeepleApp's own on_mount first: it is not called again here.)
         if not self._connect:
             return
         self._mark("mounted")
+        self.set_timer(START_GC_AFTER, gc.enable)  # (if no first screen comes: a name asked)
         try:
             await self.client.connect()
         except OSError as exc:
@@ -196,10 +216,13 @@ class HubApp(MeepleApp):
             elif kind == "error":
                 reason = str(message.get("message", "The server refused that."))
                 notify(self, reason, severity="warning")
+                if self._reopening is not None and self.table is None:
+                    self._lobby_ready()  # (the table to go back to is gone: the lobby, then)
                 if self._naming is not None:  # the name was refused: ask again, as typed
                     typed, self._naming = self._naming, None
                     self.ask_name(first=not self.my_name, typed=typed, refused=reason)
             elif kind == "bye":
+                self._lobby_ready()
                 reason = str(message.get("message", "The server closed the connection."))
                 for table in [self.table, *self._answering]:
                     if table is not None:
@@ -270,6 +293,9 @@ class HubApp(MeepleApp):
                 notify(self, f"Back at your table {table_id}; Escape leads to the lobby.")
                 self.show_table("open", table_id)
                 reopening = True
+                self._reopening = table_id
+            if not reopening:
+                self._lobby_ready()
         for listing in tables:
             table_id = str(listing.get("id"))
             started = listing.get("started", not listing.get("free"))
@@ -282,7 +308,7 @@ class HubApp(MeepleApp):
         lobby = self._find_lobby()
         if lobby is not None:
             lobby.show_lobby(message)
-            if self.table is None and not reopening and lobby is self.screen:
+            if lobby.built and self.table is None and not reopening and lobby is self.screen:
                 self._first_screen_drawn(lobby, "lobby")
 
     def _table(self, message: dict[str, Any]) -> None:
@@ -296,6 +322,7 @@ class HubApp(MeepleApp):
                 notify(self, f"You sit at table {table_id}: it starts when every seat is taken.")
             # Back to the lobby's news meanwhile: the table is opened here when it starts.
             self.client.send({"type": "leave", "table": table_id})
+            self._lobby_ready()
             return
         if self.table is not None and self.table.id == table_id and self._game_screen() is not None:
             table = self.table
@@ -326,6 +353,8 @@ class HubApp(MeepleApp):
         self._close_game_screens()
         screen = screen_for(game.info.id)(self.table, None)
         self.push_screen(screen)
+        self._reopening = None
+        self.lobby_pending = False  # (built when the player leaves the table)
         self.table.unread_chat.clear()  # (said before we sat down)
         self._first_screen_drawn(screen, "game")
 
@@ -355,6 +384,20 @@ class HubApp(MeepleApp):
         self.set_timer(3.0, self.exit)
 
     # --- screens ---------------------------------------------------------------------
+    def _lobby_ready(self) -> None:
+        """The lobby is what the player sees now: build it (once)."""
+        self._reopening = None
+        if self.lobby_pending:
+            self.lobby_pending = False
+            lobby = self._find_lobby()
+            if lobby is not None:
+                self.call_later(self._build_lobby, lobby)
+
+    async def _build_lobby(self, lobby: Any) -> None:
+        await lobby.build()
+        if self.table is None and lobby is self.screen:
+            self._first_screen_drawn(lobby, "lobby")
+
     def _find_lobby(self) -> Any:
         from tui.screens.lobby import LobbyScreen
 

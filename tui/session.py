@@ -9,6 +9,7 @@ variables. The network package knows no app: the command line hands it these nam
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from typing import Sequence
@@ -45,6 +46,9 @@ PRELOAD = (
 
 def main(hub_socket: str, token: str) -> int:
     """Run the session's app on this process's terminal until the player leaves."""
+    # No garbage collection until the first screen is drawn (HubApp turns it on again): a
+    # start makes many objects and few cycles, and the collector took 5% of it.
+    gc.disable()
     profile = startup_profile.start()
     from tui.hub_app import HubApp
 

@@ -233,6 +233,8 @@ def _lobby_text(app: HubApp) -> str:
 def _options(screen: LobbyScreen) -> list[str]:
     from tui.widgets.move_list import MoveList
 
+    if not screen.built:  # (its tables are mounted once the hub has said where we are)
+        return []
     listing = screen.query_one("#lobby-tables", MoveList)
     return [listing.prompt_at(i).plain for i in range(listing.option_count)]
 
@@ -272,6 +274,13 @@ def test_after_a_drop_the_player_is_back_at_their_seat_and_the_creator_can_give_
             await until(pilot, lambda: isinstance(again.screen, ConfirmScreen), "the question")
             await pilot.press("y")
             await until(pilot, lambda: table.seats[1].controller.kind == "bot", "Bob's seat played by a bot")
+            # Straight back at her seat, the lobby under the game was never built; Escape
+            # shows it, built then.
+            lobby = again.screen_stack[0]
+            assert isinstance(lobby, LobbyScreen) and not lobby.built
+            await pilot.press("escape")
+            await until(pilot, lambda: again.screen is lobby and "you play here" in _lobby_text(again),
+                        "the lobby, built")
         # Bob is back: told what happened, and Enter on the table gives him his seat again.
         bobs = HubApp(str(path), hub.issue_token("SHA256:bob"))
         async with bobs.run_test(size=(80, 24)) as pilot:
@@ -357,3 +366,21 @@ def test_a_sessions_settings_last_for_the_session_and_the_hosts_file_is_not_writ
             assert settings_path().exists() == before
 
     asyncio.run(main())
+
+
+def test_a_session_started_without_the_garbage_collector_runs_it_again_once_its_lobby_shows(
+        tmp_path: Path) -> None:
+    import gc
+
+    async def scenario(hub: Hub, path: Path) -> None:
+        await greet(hub, path, "SHA256:ada", "Ada")
+        app = HubApp(str(path), hub.issue_token("SHA256:ada"))
+        gc.disable()  # (as tui.session.main starts it)
+        try:
+            async with app.run_test(size=(80, 24)) as pilot:
+                await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.built, "the lobby")
+                await until(pilot, gc.isenabled, "the collector running again")
+        finally:
+            gc.enable()
+
+    run_hub(tmp_path, scenario)

@@ -13,13 +13,14 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.widget import Widget
 from textual.content import Content
-from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from tui.context import HubContext, hub_app
 from tui.navigation import AskName, OpenScreen, OpenTable
 from tui.screens.prompt import TextPromptScreen
+from tui.screens.styled import StyledScreen
 from tui.text import notify, plain, template
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.move_list import MoveList
@@ -69,7 +70,7 @@ def table_line(listing: dict[str, Any]) -> Content:
     return line
 
 
-class LobbyScreen(Screen[None]):
+class LobbyScreen(StyledScreen[None]):
     """The tables of the server in a list; Enter joins (or opens your own), ``w`` watches."""
 
     HELP_TITLE = "Lobby"
@@ -93,18 +94,37 @@ class LobbyScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.tables: list[dict[str, Any]] = []
+        self.built = False
+        self._building = False
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="lobby-who")
-        with Vertical(id="lobby-tables-box"):
-            yield Static("Tables", classes="section-head")
-            yield TableList(id="lobby-tables")
-        with Vertical(id="lobby-chat-box"):
-            yield Static("Chat", classes="section-head")
-            yield Static("", id="lobby-chat")
-            yield Input(placeholder="t: say something to everyone in the lobby", max_length=200,
-                        compact=True, id="lobby-say")
-        yield KeyBar()
+        # The rest is mounted by build(): a player back at a running table goes straight to
+        # the game, and the lobby is only built once they leave it (it is a good part of a
+        # session's start).
+        yield Static("Meeple server · connecting…", id="lobby-who")
+
+    def _content(self) -> list[Widget]:
+        return [
+            Vertical(Static("Tables", classes="section-head"), TableList(id="lobby-tables"),
+                     id="lobby-tables-box"),
+            Vertical(Static("Chat", classes="section-head"), Static("", id="lobby-chat"),
+                     Input(placeholder="t: say something to everyone in the lobby", max_length=200,
+                           compact=True, id="lobby-say"),
+                     id="lobby-chat-box"),
+            KeyBar(),
+        ]
+
+    async def build(self) -> None:
+        """Mount the tables, the chat and the keys (once), and show the last lobby."""
+        if self.built or self._building:
+            return
+        self._building = True
+        await self.mount_all(self._content())
+        self.built = True
+        self.show_me(self.hub_app.my_name)
+        self.show_lobby(self.hub_app.last_lobby)
+        self.set_focus(self.query_one("#lobby-tables", MoveList))
+        self.refresh_bindings()
 
     @property
     def hub_app(self) -> HubContext:
@@ -112,12 +132,18 @@ class LobbyScreen(Screen[None]):
         return hub_app(self)
 
     def on_mount(self) -> None:
-        self.show_me(self.hub_app.my_name)
-        self.show_lobby(self.hub_app.last_lobby)
-        self.set_focus(self.query_one("#lobby-tables", MoveList))
+        if not self.hub_app.lobby_pending:
+            self.call_later(self.build)
 
     def on_screen_resume(self) -> None:
-        self.show_lobby(self.hub_app.last_lobby)
+        if self.built:
+            self.show_lobby(self.hub_app.last_lobby)
+        elif not self.hub_app.lobby_pending:
+            self.call_later(self.build)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The lobby's keys wait for its tables (quitting does not)."""
+        return self.built or action == "app.quit"
 
     # --- what the hub said -----------------------------------------------------------
     def show_me(self, name: str) -> None:
@@ -127,7 +153,9 @@ class LobbyScreen(Screen[None]):
         self.query_one("#lobby-who", Static).update(text)
 
     def show_lobby(self, lobby: dict[str, Any]) -> None:
-        """The tables and the chat of a ``lobby`` message."""
+        """The tables and the chat of a ``lobby`` message (kept for later until built)."""
+        if not self.built:
+            return
         tables = [t for t in lobby.get("tables", []) if isinstance(t, dict)]
         chosen = self.chosen_id()
         self.tables = tables
