@@ -27,6 +27,7 @@ from tui import navigation
 from tui.app import MeepleApp
 from tui.startup_profile import StartupProfile
 from tui.text import notify, plain
+from tui.widgets.hint_panel import HintPanel
 
 
 START_GC_AFTER = 5.0
@@ -82,6 +83,8 @@ def warm_up() -> None:
             await pilot.pause()  # (the lobby builds itself after its mount)
             if screen is not None:
                 await pilot.app.push_screen(screen)
+                await pilot.pause()
+                screen.query_one(HintPanel).build()  # (its lines mount when it first opens)
                 await pilot.pause()
             pilot.app.exit()
 

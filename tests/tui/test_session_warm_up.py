@@ -10,10 +10,11 @@ import pytest
 
 from tests.tui.helpers import css_parses_after_warm_up
 from tui import hub_app
+from tui.widgets.hint_panel import HintPanel
 
 
 @pytest.mark.parametrize("game_id", ["council", "quadropolis", "elgrande", "intendentes", "settlement"])
-def test_after_the_warm_up_a_game_screen_parses_no_css(game_id: str) -> None:
+def test_after_the_warm_up_a_game_screen_and_its_hint_panel_parse_no_css(game_id: str) -> None:
     from core.registry import get_game
     from core.table import Seat, Table
     from tui.games import screen_for
@@ -26,7 +27,10 @@ def test_after_the_warm_up_a_game_screen_parses_no_css(game_id: str) -> None:
 
         async def scenario(pilot: Any) -> None:
             await pilot.pause()
-            await pilot.app.push_screen(screen_for(game_id)(Table.new(game, seats, 3, options), None))
+            screen = screen_for(game_id)(Table.new(game, seats, 3, options), None)
+            await pilot.app.push_screen(screen)
+            await pilot.pause()
+            screen.query_one(HintPanel).build()  # (as the first hint asked does)
             await pilot.pause()
             shown.extend(type(screen).__name__ for screen in pilot.app.screen_stack)
             pilot.app.exit()

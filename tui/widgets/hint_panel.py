@@ -91,13 +91,25 @@ class HintPanel(Vertical, can_focus=False):
         self._compared: Hashable | None = None
         self._worker: Worker[None] | None = None
         self._focus_at_start: Widget | None = None
+        self._built = False
 
     def compose(self) -> ComposeResult:
-        yield Static("Hint", id="hint-head", classes="section-head")
-        yield ProgressBar(total=1, show_eta=False, id="hint-progress")
-        yield Static("", id="hint-status")
-        yield MoveList(id="hint-moves", hang=2)  # under the move, after its rank
-        yield Static("", id="hint-yours")
+        # (its lines are mounted when it first opens: most games never ask, and a game
+        # screen's start over SSH is the cost of its widgets)
+        yield from ()
+
+    def build(self) -> None:
+        """Mount the panel's lines, once (they can be queried at once; they draw later)."""
+        if self._built:
+            return
+        self._built = True
+        self.mount_all([
+            Static("Hint", id="hint-head", classes="section-head"),
+            ProgressBar(total=1, show_eta=False, id="hint-progress"),
+            Static("", id="hint-status"),
+            MoveList(id="hint-moves", hang=2),  # under the move, after its rank
+            Static("", id="hint-yours"),
+        ])
 
     # --- asking ---------------------------------------------------------------------------
     def start(self, table: GameTable, seat: int, level: str, key: tuple[Any, ...],
@@ -110,6 +122,7 @@ class HintPanel(Vertical, can_focus=False):
             self.display = True
             self.focus_moves()
             return
+        self.build()
         self.cancel()
         self.key = key
         self.hint = None
@@ -254,6 +267,8 @@ class HintPanel(Vertical, can_focus=False):
     # --- keys -----------------------------------------------------------------------------
     def focus_moves(self) -> None:
         """Give the keys to the list of hinted moves (when there is one)."""
+        if not self._built:
+            return
         moves = self.query_one("#hint-moves", MoveList)
         if moves.option_count:
             self.screen.set_focus(moves)
@@ -289,12 +304,16 @@ class HintPanel(Vertical, can_focus=False):
 
     def _yours(self, text: Content) -> None:
         """The line on the move under the cursor (no row at all while it says nothing)."""
+        if not self._built:
+            return
         line = self.query_one("#hint-yours", Static)
         line.update(text)
         line.display = bool(text.plain)
 
     def _status(self, text: str | Content) -> None:
         """The line under the heading (asking, thinking, a refusal); none once a hint is in."""
+        if not self._built:
+            return
         status = self.query_one("#hint-status", Static)
         status.update(plain(text) if isinstance(text, str) else text)
         status.display = bool(text.plain if isinstance(text, Content) else text)
