@@ -321,51 +321,31 @@ async def run_one(row: Row, code: Path, sizes: Sizes, home: Path, label: str) ->
         await close_all(server, warm, 0)
         refused = 0
 
-        note("burst to the lobby")
-        # 0. the burst the issue measured: nobody has a table yet, all go to the lobby
-        before, mine = server.cpu(), time.process_time()
-        burst = await open_players(server.port, players, None)
-        spent = cpu_by_role(before, server.cpu())
-        spent["clients"] = time.process_time() - mine
-        row(f"  burst: {sizes.players} at once, all to the lobby (goal p95 <= 10 s)", burst.summary())
-        row("    CPU over the burst", cpu_row(spent, sizes.players))
-        refused += len(burst.failed)
-        await close_all(server, burst, 0)
-        await asyncio.sleep(1.0)
-        before, mine = server.cpu(), time.process_time()
-        arriving = await open_players(server.port, players, sizes.rate)
-        spent = cpu_by_role(before, server.cpu())
-        spent["clients"] = time.process_time() - mine
-        row(f"  arrivals: {sizes.players} at {sizes.rate:g} a second, all to the lobby (goal p50 <= 300 ms)",
-            arriving.summary())
-        row("    CPU over the arrivals", cpu_row(spent, sizes.players))
-        refused += len(arriving.failed)
-        await close_all(server, arriving, 0)
-        await asyncio.sleep(1.0)
+        async def phase(name: str, rate: float | None, what: str, keep: bool = False) -> Opened:
+            """Open every player's session (at once, or ``rate`` a second): its rows; closed
+            again unless ``keep``."""
+            nonlocal refused
+            note(name)
+            before, mine = server.cpu(), time.process_time()
+            opened = await open_players(server.port, players, rate)
+            spent = cpu_by_role(before, server.cpu())
+            spent["clients"] = time.process_time() - mine
+            row(f"  {name}: {sizes.players} {what}", opened.summary())
+            row(f"    CPU over the {name}", cpu_row(spent, sizes.players))
+            refused += len(opened.failed)
+            if not keep:
+                await close_all(server, opened, 0)
+                await asyncio.sleep(1.0)
+            return opened
+
+        # 0. as the issue measured: nobody has a table yet, all go to the lobby
+        await phase("burst", None, "at once, all to the lobby (goal p95 <= 10 s)")
+        await phase("arrivals", sizes.rate, f"at {sizes.rate:g} a second, all to the lobby (goal p50 <= 300 ms)")
         seated = await make_tables(server, players, sizes.tables)
-
-        note("burst")
-        # 1. the burst
-        before, mine = server.cpu(), time.process_time()
-        burst = await open_players(server.port, players, None)
-        spent = cpu_by_role(before, server.cpu())
-        spent["clients"] = time.process_time() - mine
-        row(f"  burst: {sizes.players} at once ({sizes.tables * 3} back to a game, the rest to the lobby)",
-            burst.summary())
-        row("    CPU over the burst", cpu_row(spent, sizes.players))
-        refused += len(burst.failed)
-        await close_all(server, burst, 0)
-        await asyncio.sleep(1.0)
-
-        note("arrivals")
-        # 2. arrivals, which stay open
-        before, mine = server.cpu(), time.process_time()
-        opened = await open_players(server.port, players, sizes.rate)
-        spent = cpu_by_role(before, server.cpu())
-        spent["clients"] = time.process_time() - mine
-        row(f"  arrivals: {sizes.players} at {sizes.rate:g} a second ({sizes.tables * 3} back to a game)", opened.summary())
-        row("    CPU over the arrivals", cpu_row(spent, sizes.players))
-        refused += len(opened.failed)
+        back = f"{sizes.tables * 3} back to a game"
+        # 1. the burst, 2. arrivals (which stay open), with players back at their tables
+        await phase("burst", None, f"at once ({back}, the rest to the lobby)")
+        opened = await phase("arrivals", sizes.rate, f"at {sizes.rate:g} a second ({back})", keep=True)
 
         note("all open")
         # 3. all open, the seated players playing
