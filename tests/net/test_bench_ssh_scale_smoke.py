@@ -21,7 +21,7 @@ def test_the_scale_bench_prints_figures_for_every_part() -> None:
     assert "stopped" not in text, text
     figures = dict(rows)
     screens = [v for k, v in figures.items() if k.startswith(("burst:", "arrivals:", "a new session"))]
-    assert len(screens) == 3 and all(re.match(r"first screen p50 \d+, p95 \d+", v) and "failed" not in v
+    assert len(screens) == 5 and all(re.match(r"first screen p50 \d+, p95 \d+", v) and "failed" not in v
                                      for v in screens), text
     assert re.match(r"\d+\.\d% playing", next(v for k, v in figures.items() if k.startswith("hub process CPU"))), text
     keys = next(v for k, v in figures.items() if k.startswith("key -> frame"))
