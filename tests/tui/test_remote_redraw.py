@@ -15,10 +15,14 @@ from tui.app import MeepleApp
 from tui.games import screen_for
 
 
-def council_message(away: bool) -> dict[str, Any]:
-    """What the hub sends seat 0 of a fresh Council table (seat 1 away or not)."""
+def council_message(away: bool, moves: int = 0, viewer: int = 0) -> dict[str, Any]:
+    """What the hub sends seat ``viewer`` of a Council table after its first ``moves``
+    moves (each the first legal one; seat 1 away or not)."""
     game = get_game("council")
     table = Table.new(game, [Seat(i, f"P{i}") for i in range(3)], 7, {})
+    for _ in range(moves):
+        seat = table.to_act()[0]
+        table.submit(seat, table.legal_actions(seat)[0])
     meta = TableMeta(id="t1", game="council", options={},
                      seats=[SeatInfo("player", key=f"k{i}", name=f"P{i}") for i in range(3)],
                      creator="k0", started=True)
@@ -26,7 +30,7 @@ def council_message(away: bool) -> dict[str, Any]:
     def presence(key: str) -> tuple[bool, float]:
         return (False, 5.0) if away and key == "k1" else (True, 0.0)
 
-    return NetTable(meta, game, table).message("k0", 0, lambda key: "", presence, 0)
+    return NetTable(meta, game, table).message(f"k{viewer}", viewer, lambda key: "", presence, 0)
 
 
 async def draws_with(news: int) -> list[bool]:
@@ -62,4 +66,33 @@ def test_news_before_the_mount_and_in_a_bunch_is_drawn_once_after_the_mount() ->
     bunch = asyncio.run(draws_with(2))
     assert all(quiet) and all(bunch)  # (a draw before the mount failed: no widgets yet)
     assert len(bunch) == len(quiet) + 1
-    assert len(quiet) == 2  # the mount's and the turn's: a game's on_mount ran the base's twice
+    # Only the mount's: a game's on_mount ran the base's again (two draws, two turns), and
+    # the turn's draw of the state just drawn is skipped.
+    assert len(quiet) == 1
+
+
+def test_a_move_from_another_seat_is_drawn_once() -> None:
+    async def main() -> None:
+        start = council_message(False, viewer=2)
+        assert start["to_act"] != [2]  # (the move is another seat's)
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = RemoteTable(get_game("council"), start, lambda sent: None)
+            screen = screen_for("council")(table, None)
+            await app.push_screen(screen)
+            await pilot.pause()
+            draws: list[int] = []
+            draw = screen._draw
+
+            def counted() -> None:
+                draws.append(len(table.log))
+                draw()
+
+            screen._draw = counted  # type: ignore[method-assign]
+            table.receive(council_message(False, moves=1, viewer=2))
+            await pilot.pause()
+            await pilot.pause()
+            assert len(table.log) == 1
+            assert draws == [1]  # (the turn that follows the move drew the same state again)
+
+    asyncio.run(main())

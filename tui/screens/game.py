@@ -126,6 +126,7 @@ class GameScreen(StyledScreen[None]):
         self._curtain_up = False
         self._unsubscribe = table.subscribe(self._on_table_event)
         self._redraw_queued = False
+        self._drawn_key: tuple[Any, ...] | None = None
         self.coach = Coaching(self)
         self.replay = Replaying(self, table) if isinstance(table, ReplayTable) else None
         self.board_cursor = TargetCursor()
@@ -488,7 +489,15 @@ class GameScreen(StyledScreen[None]):
         except Exception as exc:  # a rules or screen bug: keep the app and the save usable
             self.table_failed("drawing the game", exc)
 
+    def _draw_key(self) -> tuple[Any, ...]:
+        """What a draw shows of the table and the screen, as far as a move or a hand-off
+        changes it: equal keys, nothing new to draw (see :meth:`_advance`)."""
+        table = self.table
+        return (len(table.log), tuple(table.to_act()), table.is_over(), self.viewer, self._curtain_up,
+                table.away_seats(), self.has_class("-wide"), self.has_class("-tall"))
+
     def _draw(self) -> None:
+        key = self._draw_key()
         view = self.current_view()
         table = self.table
         acting = table.to_act()
@@ -535,6 +544,7 @@ class GameScreen(StyledScreen[None]):
         self.update_board(view)
         if self.replay is not None:
             self.replay.refreshed()
+        self._drawn_key = key
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """After the end, undo and the move list leave the key bar (nothing can be played)."""
@@ -652,7 +662,8 @@ class GameScreen(StyledScreen[None]):
         at_keyboard = [(seat, driver) for seat, driver in turns if driver.at_keyboard]
         if at_keyboard and at_keyboard[0][1].take_turn(self, at_keyboard[0][0]):
             return
-        self.refresh_all()
+        if self._draw_key() != self._drawn_key:  # (most callers have just drawn this very state)
+            self.refresh_all()
         for seat, driver in turns:
             if not driver.at_keyboard:
                 driver.take_turn(self, seat)
