@@ -30,6 +30,10 @@ from tui.text import notify, plain
 from tui.widgets.hint_panel import HintPanel
 
 
+FIRST_FRAME_WAIT = 2.0
+"""Seconds after its mount at which a session app draws its first frame even if the hub
+has not yet said where the player goes."""
+
 START_GC_AFTER = 5.0
 """Seconds after its mount at which a session app runs its garbage collector again even
 if no first screen has been drawn (:func:`tui.session.main` starts it without)."""
@@ -148,6 +152,11 @@ class HubApp(MeepleApp):
         self._answering: list[RemoteTable] = []  # tables left whose hint replies may still come
         self.profile: StartupProfile | None = None  # (MEEPLE_PROFILE: see tui.startup_profile)
         self._started = False  # the first screen has been drawn
+        self._holding = connect
+        if connect:
+            # No frame until the hub has said where the player goes (the lobby, built, or
+            # their table): a frame of the empty lobby first was work for both ends.
+            self._begin_batch()
 
     def _mark(self, name: str) -> None:
         if self.profile is not None:
@@ -173,6 +182,7 @@ class HubApp(MeepleApp):
             return
         self._mark("mounted")
         self.set_timer(START_GC_AFTER, gc.enable)  # (if no first screen comes: a name asked)
+        self.set_timer(FIRST_FRAME_WAIT, self._release_frames)  # (a hub slow to answer)
         try:
             await self.client.connect()
         except OSError as exc:
@@ -356,6 +366,7 @@ class HubApp(MeepleApp):
         self._close_game_screens()
         screen = screen_for(game.info.id)(self.table, None)
         self.push_screen(screen)
+        self._release_frames()
         self._reopening = None
         self.lobby_pending = False  # (built when the player leaves the table)
         self.table.unread_chat.clear()  # (said before we sat down)
@@ -382,7 +393,14 @@ class HubApp(MeepleApp):
         question = (f"{recent}\n\nSay to this table:" if recent else "Say to this table:")
         self.push_screen(TextPromptScreen(question, max_length=MAX_CHAT), said)
 
+    def _release_frames(self) -> None:
+        """Frames are drawn again (once: see ``__init__``)."""
+        if self._holding:
+            self._holding = False
+            self._end_batch()
+
     def _goodbye(self, text: str) -> None:
+        self._release_frames()
         notify(self, text, severity="error", timeout=4)
         self.set_timer(3.0, self.exit)
 
@@ -398,6 +416,7 @@ class HubApp(MeepleApp):
 
     async def _build_lobby(self, lobby: Any) -> None:
         await lobby.build()
+        self._release_frames()
         if self.table is None and lobby is self.screen:
             self._first_screen_drawn(lobby, "lobby")
 

@@ -384,3 +384,50 @@ def test_a_session_started_without_the_garbage_collector_runs_it_again_once_its_
             gc.enable()
 
     run_hub(tmp_path, scenario)
+
+
+def _first_frames(app: HubApp) -> list[str]:
+    """What each frame the app draws shows (spied on ``App._display``): the screen's class,
+    and for the lobby whether its tables are built. The app's first request reaches the hub
+    0.3 s late (a busy host), so that a frame drawn before the hub's answer would be seen."""
+    frames: list[str] = []
+    send = app.client.send
+
+    def late(message: dict[str, Any]) -> None:
+        if message.get("type") == "lobby":
+            asyncio.get_running_loop().call_later(0.3, send, message)
+        else:
+            send(message)
+
+    app.client.send = late  # type: ignore[method-assign]
+    display = app._display
+
+    def spied(screen: Any, renderable: Any) -> None:
+        if renderable is not None and not app._batch_count:
+            frames.append(f"{type(screen).__name__}{'' if getattr(screen, 'built', True) else ' (empty)'}")
+        display(screen, renderable)
+
+    app._display = spied  # type: ignore[method-assign]
+    return frames
+
+
+def test_a_session_draws_no_frame_before_the_hub_says_where_the_player_goes(tmp_path: Path) -> None:
+    async def scenario(hub: Hub, path: Path) -> None:
+        ada = await greet(hub, path, "SHA256:ada", "Ada")
+        bob = await greet(hub, path, "SHA256:bob", "Bob")
+        newcomer = HubApp(str(path), hub.issue_token("SHA256:cy"))
+        frames = _first_frames(newcomer)
+        async with newcomer.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(newcomer.screen, TextPromptScreen), "the name question")
+            await until(pilot, lambda: bool(frames), "a frame")
+        assert frames[0] in ("LobbyScreen", "TextPromptScreen"), frames  # (the lobby built under it)
+        created = await ada.request({"type": "create", "game": "council", "options": {},
+                                     "seats": [{"kind": "me"}, {"kind": "open"}, {"kind": "bot", "level": "easy"}]})
+        await bob.request({"type": "join", "table": created["id"], "seat": 1, "password": ""})
+        back = HubApp(str(path), hub.issue_token("SHA256:ada"))
+        frames = _first_frames(back)
+        async with back.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(back.screen, CouncilScreen) and bool(frames), "Ada's table")
+        assert frames[0] == "CouncilScreen", frames
+
+    run_hub(tmp_path, scenario, bot_delay=0)
