@@ -16,7 +16,7 @@ from textual import events, on, work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.content import Content, Span
+from textual.content import Content
 from textual.message import Message
 from textual.reactive import Reactive
 from textual.widget import Widget
@@ -34,7 +34,7 @@ from tui.screens.card_viewer import CardText, CardViewerScreen
 from tui.screens.coaching import Coaching
 from tui.screens.drivers import REMOTE, SeatDriver, driver_for
 from tui.screens.replaying import Replaying
-from tui.screens.styled import StyledScreen
+from tui.screens.detail_lines import DetailLinesScreen
 from tui.text import notify, plain, template
 from tui.widgets.action_list import ActionList
 from tui.widgets.board import BoardView
@@ -42,7 +42,6 @@ from tui.widgets.cursor import Target, TargetCursor
 from tui.widgets.game_log import GameLog
 from tui.widgets.hint_panel import HintPanel
 from tui.widgets.key_bar import KeyBar
-from tui.widgets.legend import Legend
 from tui.widgets.picture import Picture
 from tui.widgets.replay_moves import ReplayMoves
 from tui.widgets.players import player_tag
@@ -53,7 +52,7 @@ from tui.widgets.status import StatusLine
 THINK_SECONDS = {"easy": 0.5, "normal": 0.8, "hard": 1.0}
 
 
-class GameScreen(StyledScreen[None]):
+class GameScreen(DetailLinesScreen):
     """Base class of the per-game screens.
 
     A move reaches the screen by one path, whoever made it (a key, a bot, later a remote
@@ -131,12 +130,8 @@ class GameScreen(StyledScreen[None]):
         self.replay = Replaying(self, table) if isinstance(table, ReplayTable) else None
         self.board_cursor = TargetCursor()
         self.board_actions: dict[tuple[int, int], list[Hashable]] = {}
-        # The text last shown in each detail line, with its styles (Content's == compares
-        # the text only, and a line may change its styles alone).
-        self._details: dict[str, tuple[str, list[Span]]] = {}
         self._laid_out_width = -1  # the width the log was last wrapped to
         self._log_key: tuple[Any, ...] = ()  # what the log was last written for
-        self._reserved: dict[str, tuple[int, int]] = {}  # detail line -> (width, rows) reserved
         if table.REMOTE:
             # Escape leads back to the server's lobby, and the key bar says so. (The list
             # is replaced, not changed: Textual shares it with every other game screen.)
@@ -301,74 +296,6 @@ class GameScreen(StyledScreen[None]):
             picture.mark(*cursor, "cursor")
         return picture
 
-    def show_detail(self, selector: str, text: Content, grow_only: bool = False) -> None:
-        """Show ``text`` in a board's detail line; unchanged text is not sent again, and
-        the screen is laid out again only when the line needs more or fewer rows (or, once
-        :meth:`reserve_detail` gave it the rows of the tallest detail, only for a text
-        taller still; or, ``grow_only``, only for more rows: a preview leaves a taller
-        line as it is)."""
-        widget = self.query_one(selector, Static)
-        shown = (text.plain, list(text.spans))
-        if self._details.get(selector) == shown:
-            return
-        self._details[selector] = shown
-        widget.update(text, layout=False)
-        reserved = self._reserved.get(selector)
-        height = widget.styles.height
-        if reserved is None and not (height is None or height.is_auto):
-            return  # a line of fixed rows: nothing to lay out
-        # A layout costs a second frame (the scrolling panels repaint): only when the new
-        # text needs another number of rows (for a preview, more rows only).
-        width = reserved[0] if reserved is not None else widget.content_region.width
-        if not width:
-            return
-        rows = text.get_height(widget.styles.get_rules(), width)
-        if reserved is not None:
-            rows = max(rows, reserved[1])
-        shown_rows = widget.content_region.height
-        if rows > shown_rows or (rows < shown_rows and not grow_only):
-            if reserved is not None:
-                widget.styles.height = rows
-            else:
-                widget.refresh(layout=True)
-
-    def reserve_detail(self, selector: str, texts: Iterable[Content]) -> None:
-        """Give a detail line the rows of the tallest of ``texts`` (what it says at each
-        place the cursor can visit now), so that moving the cursor never lays the screen
-        out again: called when the places change, not on every arrow."""
-        widget = self.query_one(selector, Static)
-        width = widget.content_region.width
-        if width <= 0:  # not laid out yet: the first resize draws the board again
-            return
-        rules = widget.styles.get_rules()
-        rows = max((text.get_height(rules, width) for text in texts), default=1)
-        # Never more rows than the board column has to spare: on a short screen a place
-        # with a taller detail then lays the screen out when the cursor gets there.
-        column = self.query_one("#board")
-        used = sum(child.outer_size.height for child in column.children if child.display)
-        spare = column.content_region.height - used
-        if column.content_region.height and spare >= 0:
-            rows = min(rows, widget.content_region.height + spare)
-        self._reserved[selector] = (width, rows)
-        if widget.content_region.height != rows:
-            widget.styles.height = rows
-            self._details.pop(selector, None)
-
-    def fit_legend(self, legend_selector: str, detail_selector: str, board_rows: int) -> None:
-        """Show the legend only where it fits in the board column under ``board_rows`` and
-        the detail line (on a short screen the board needs the rows; the help tells the
-        codes). The legend is a :class:`tui.widgets.legend.Legend`."""
-        column = self.query_one("#board")
-        height = column.content_region.height
-        if not height:
-            return
-        legend = self.query_one(legend_selector, Legend)
-        detail = self.query_one(detail_selector, Static)
-        rows = len(legend.lines(max(1, legend.content_region.width or column.content_region.width - 2)))
-        fits = board_rows + detail.outer_size.height + rows <= height
-        if legend.display != fits:
-            legend.display = fits
-
     def board_move(self, direction: str) -> None:
         """Arrows on a board that uses the shared cursor."""
         if self.board_cursor.move(direction):
@@ -393,8 +320,7 @@ class GameScreen(StyledScreen[None]):
 
     # --- lifecycle ------------------------------------------------------------------------
     def on_mount(self) -> None:
-        # (Textual calls every class's on_mount, a game's own first: it must not call this
-        # one again, which drew the screen twice and moved the game on twice)
+        # (Textual calls each class's on_mount, a game's first: it must not call this one)
         self._size_classes(self.app.size.width, self.app.size.height)  # before the first draw
         if self.replay is not None:  # nobody plays a replay: it is stepped through
             self.replay.mounted()
@@ -490,8 +416,7 @@ class GameScreen(StyledScreen[None]):
             self.table_failed("drawing the game", exc)
 
     def _draw_key(self) -> tuple[Any, ...]:
-        """What a draw shows of the table and the screen, as far as a move or a hand-off
-        changes it: equal keys, nothing new to draw (see :meth:`_advance`)."""
+        """What a move or a hand-off changes of a draw (equal keys: nothing new to draw)."""
         table = self.table
         return (len(table.log), tuple(table.to_act()), table.is_over(), self.viewer, self._curtain_up,
                 table.away_seats(), self.has_class("-wide"), self.has_class("-tall"))
@@ -578,9 +503,8 @@ class GameScreen(StyledScreen[None]):
         elif event.kind == "undo":
             self._rebuild_log()
         elif event.kind == "refresh" and self.table.REMOTE:
-            # A network table's news comes in bunches when the app is busy (a host starting
-            # many sessions at once), and can come before this screen has mounted: drawn
-            # once, after what is already queued (and after the mount's own drawing).
+            # (news comes in bunches when the host is busy, and may come before the mount:
+            # drawn once, after what is queued)
             if not self._redraw_queued:
                 self._redraw_queued = True
                 self.call_later(self._queued_redraw)
