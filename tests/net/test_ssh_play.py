@@ -47,6 +47,17 @@ async def hub_request(socket_path: str, token: str, *messages: dict[str, Any]) -
     return answers
 
 
+async def open_council_table(hub: Hub, socket_path: str, person: Person) -> None:
+    """``person`` names themselves and creates a two-seat Council table with a free seat,
+    through the hub's protocol (no errors)."""
+    answers = await hub_request(
+        socket_path, hub.issue_token(fingerprint(person.key)),
+        {"type": "set_name", "name": person.name},
+        {"type": "create", "game": "council", "options": {},
+         "seats": [{"kind": "me"}, {"kind": "open"}], "password": ""})
+    assert not [a for a in answers if a["type"] == "error"], answers
+
+
 async def wait_gone(terminal: Terminal, needle: str, timeout: float = WAIT) -> None:
     """Wait until the screen no longer shows ``needle``."""
     async def poll() -> None:
@@ -141,12 +152,7 @@ def test_two_players_and_a_spectator_play_council_over_ssh(tmp_path: Path, monke
     async def main() -> None:
         async with ssh_host(tmp_path) as (hub, socket_path, front):
             ada, bea, cleo = Person("Ada"), Person("Bea"), Person("Cleo")
-            answers = await hub_request(
-                socket_path, hub.issue_token(fingerprint(ada.key)),
-                {"type": "set_name", "name": "Ada"},
-                {"type": "create", "game": "council", "options": {},
-                 "seats": [{"kind": "me"}, {"kind": "open"}], "password": ""})
-            assert not [a for a in answers if a["type"] == "error"], answers
+            await open_council_table(hub, socket_path, ada)
             b = await bea.connect(front)
             await b.wait_for("Your name at the tables")
             b.type("Bea\r")

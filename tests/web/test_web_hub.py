@@ -16,9 +16,8 @@ from typing import Any
 
 import pytest
 
-from net.hostkey import fingerprint
 from net.web import WebDoor, hub_web_door, person_of
-from tests.net.test_ssh_play import ROOT, Person, hand_line, hub_request, play_first_move, ssh_host, until
+from tests.net.test_ssh_play import ROOT, Person, hand_line, open_council_table, play_first_move, ssh_host, until
 from tests.web import cdp
 
 pytestmark = [
@@ -52,12 +51,7 @@ def test_browser_and_ssh_players_share_a_council_table(tmp_path: Path, monkeypat
             ada = Person("Ada")
             try:
                 await browser.start()
-                answers = await hub_request(
-                    socket_path, hub.issue_token(fingerprint(ada.key)),
-                    {"type": "set_name", "name": "Ada"},
-                    {"type": "create", "game": "council", "options": {},
-                     "seats": [{"kind": "me"}, {"kind": "open"}], "password": ""})
-                assert not [a for a in answers if a["type"] == "error"], answers
+                await open_council_table(hub, socket_path, ada)
                 url = f"http://127.0.0.1:{web.port}/"
                 tab = await browser.new_tab()
                 await tab.open(url)
