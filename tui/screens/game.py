@@ -32,9 +32,9 @@ from tui.crash import write_crash_log
 from tui.navigation import ShowGameOver
 from tui.screens.card_viewer import CardText, CardViewerScreen
 from tui.screens.coaching import Coaching
+from tui.screens.detail_lines import DetailLinesScreen
 from tui.screens.drivers import REMOTE, SeatDriver, driver_for
 from tui.screens.replaying import Replaying
-from tui.screens.detail_lines import DetailLinesScreen
 from tui.text import notify, plain, template
 from tui.widgets.action_list import ActionList
 from tui.widgets.board import BoardView

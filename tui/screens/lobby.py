@@ -13,8 +13,8 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widget import Widget
 from textual.content import Content
+from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from tui.context import HubContext, hub_app

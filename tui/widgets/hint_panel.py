@@ -19,7 +19,6 @@ import time
 from typing import Any, Callable, Hashable
 
 from textual import on
-from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
@@ -93,13 +92,10 @@ class HintPanel(Vertical, can_focus=False):
         self._focus_at_start: Widget | None = None
         self._built = False
 
-    def compose(self) -> ComposeResult:
-        # (its lines are mounted when it first opens: most games never ask, and a game
-        # screen's start over SSH is the cost of its widgets)
-        yield from ()
-
     def build(self) -> None:
-        """Mount the panel's lines, once (they can be queried at once; they draw later)."""
+        """Mount the panel's lines, once (they can be queried at once; they draw later).
+        Not composed with the panel: most games never ask, and a game screen's start over
+        SSH is the cost of its widgets."""
         if self._built:
             return
         self._built = True
