@@ -431,3 +431,34 @@ def test_a_session_draws_no_frame_before_the_hub_says_where_the_player_goes(tmp_
         assert frames[0] == "CouncilScreen", frames
 
     run_hub(tmp_path, scenario, bot_delay=0)
+
+
+def test_a_player_going_to_the_lobby_gets_it_whole_in_one_frame(tmp_path: Path) -> None:
+    """The lobby is laid out until it is still before anything is drawn (its tables sized,
+    then its key bar's keys): one frame of the whole screen, not one per layout pass."""
+    from textual._compositor import LayoutUpdate
+
+    async def scenario(hub: Hub, path: Path) -> None:
+        await greet(hub, path, "SHA256:ada", "Ada")
+        app = HubApp(str(path), hub.issue_token("SHA256:ada"))
+        frames: list[Any] = []
+        display = app._display
+
+        def spied(screen: Any, renderable: Any) -> None:
+            if renderable is not None and not app._batch_count:
+                frames.append(renderable)
+            display(screen, renderable)
+
+        app._display = spied  # type: ignore[method-assign]
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: bool(frames), "the first frame")
+            for _ in range(10):
+                await pilot.pause(0.03)
+            assert isinstance(app.screen, LobbyScreen)
+        assert len(frames) == 1, [type(frame).__name__ for frame in frames]
+        first = frames[0]
+        assert isinstance(first, LayoutUpdate)  # (the whole screen)
+        text = "\n".join("".join(strip.text for strip in line) for line in first.strips)
+        assert "you are Ada" in text and "New table" in text and "Join / open" in text, text
+
+    run_hub(tmp_path, scenario)

@@ -523,3 +523,23 @@ def test_a_saved_theme_is_the_one_drawn_from_the_first_frame() -> None:
                 assert app.get_css_variables()["player-1"] == app.current_theme.variables["player-1"]
 
         asyncio.run(main())
+
+
+def test_a_themes_css_variables_are_its_own_each_time() -> None:
+    """The app keeps each theme's CSS variables once built: a theme registered again under
+    the same name with another colour gets its own, and what a caller changes in the
+    variables it got is not seen by the next caller."""
+    import dataclasses
+
+    from themes import DEFAULT_THEME
+
+    app = MeepleApp()
+    app.theme = DEFAULT_THEME
+    first = app.get_css_variables()
+    first["primary"] = "#123456"
+    assert app.get_css_variables()["primary"] != "#123456"
+    assert app.theme_variables == app.get_css_variables()
+    recoloured = dataclasses.replace(app.current_theme, primary="#00ff00")
+    app.register_theme(recoloured)
+    app.theme = DEFAULT_THEME
+    assert Color.parse(app.get_css_variables()["primary"]) == Color.parse("#00ff00")
