@@ -10,7 +10,7 @@ Settings changed in a session last for the session (the host's files are not wri
 from __future__ import annotations
 
 import gc
-from typing import Any, Callable, Iterable
+from typing import Any, Awaitable, Callable, Iterable
 
 from textual import on
 from textual.binding import Binding
@@ -25,6 +25,7 @@ from net.protocol import HAND_OVER_AFTER, MAX_CHAT, MAX_NAME
 from net.remote_table import RemoteTable
 from tui import navigation
 from tui.app import MeepleApp
+from tui.screens.styled import StyledScreen
 from tui.startup_profile import StartupProfile
 from tui.text import notify, plain
 from tui.widgets.hint_panel import HintPanel
@@ -385,12 +386,24 @@ class HubApp(MeepleApp):
         self.table = RemoteTable(game, message, self.client.send, self._table_left)
         self._close_game_screens()
         screen = screen_for(game.info.id)(self.table, None)
-        self.push_screen(screen)
-        self._release_frames()
+        mounted = self.push_screen(screen)
+        if self._holding:
+            self.call_later(self._show_first, screen, mounted)
+        else:
+            self._release_frames()
         self._reopening = None
         self.lobby_pending = False  # (built when the player leaves the table)
         self.table.unread_chat.clear()  # (said before we sat down)
         self._first_screen_drawn(screen, "game")
+
+    async def _show_first(self, screen: StyledScreen[None], mounted: Awaitable[object]) -> None:
+        """The session's first screen is this game screen: laid out until it is still, then
+        drawn whole in one frame (see :meth:`StyledScreen.settle`)."""
+        await mounted
+        if screen is self.screen:
+            await screen.settle()
+        self._release_frames()
+        screen.refresh()
 
     def _show_chat(self, table: RemoteTable) -> None:
         for name, text in table.unread_chat:

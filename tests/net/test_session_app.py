@@ -462,3 +462,36 @@ def test_a_player_going_to_the_lobby_gets_it_whole_in_one_frame(tmp_path: Path) 
         assert "you are Ada" in text and "New table" in text and "Join / open" in text, text
 
     run_hub(tmp_path, scenario)
+
+
+def test_a_player_back_at_their_table_gets_the_game_screen_whole_in_one_frame(tmp_path: Path) -> None:
+    """The game screen is laid out until it is still before anything is drawn: one frame of
+    the whole screen (and one for the note saying where the player is), not one per pass
+    of its layout (its detail lines, its log, its status line)."""
+    from textual._compositor import LayoutUpdate
+
+    async def scenario(hub: Hub, path: Path) -> None:
+        ada = await greet(hub, path, "SHA256:ada", "Ada")
+        bob = await greet(hub, path, "SHA256:bob", "Bob")
+        created = await ada.request({"type": "create", "game": "council", "options": {},
+                                     "seats": [{"kind": "me"}, {"kind": "open"}]})
+        await bob.request({"type": "join", "table": created["id"], "seat": 1, "password": ""})
+        app = HubApp(str(path), hub.issue_token("SHA256:ada"))
+        frames: list[Any] = []
+        display = app._display
+
+        def spied(screen: Any, renderable: Any) -> None:
+            if renderable is not None and not app._batch_count:
+                frames.append(renderable)
+            display(screen, renderable)
+
+        app._display = spied  # type: ignore[method-assign]
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: bool(frames), "the first frame")
+            for _ in range(10):
+                await pilot.pause(0.03)
+            assert isinstance(app.screen, CouncilScreen)
+        assert isinstance(frames[0], LayoutUpdate), [type(frame).__name__ for frame in frames]
+        assert len(frames) <= 2, [type(frame).__name__ for frame in frames]
+
+    run_hub(tmp_path, scenario, bot_delay=0)

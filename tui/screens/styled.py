@@ -50,6 +50,15 @@ class StyledScreen(Screen[ResultType]):
             return
         super()._compositor_refresh()
 
+    def _on_timer_update(self) -> None:
+        # With a layout and a repaint of the whole screen both pending (a focus change does
+        # the latter), Textual sends the layout's frame and then the whole screen again: one
+        # frame of the whole screen does.
+        if self._layout_required and self._repaint_required and self.is_current and not self.app._batch_count:
+            self._repaint_required = False
+            self._compositor._dirty_regions.add(self.size.region)
+        super()._on_timer_update()
+
     async def settle(self) -> None:
         """Lay the screen out until its widgets' sizes stop changing. While the app holds
         its frames nothing is drawn meanwhile: release them, then :meth:`refresh` the
