@@ -96,3 +96,26 @@ def test_a_move_from_another_seat_is_drawn_once() -> None:
             assert draws == [1]  # (the turn that follows the move drew the same state again)
 
     asyncio.run(main())
+
+
+def test_an_undo_that_comes_before_the_mount_is_drawn_after_it() -> None:
+    """A move taken back at the hub while the player's game screen is still mounting: its
+    log is written once the widgets are there, never before (it failed with NoMatches)."""
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = RemoteTable(get_game("council"), council_message(False, moves=2), lambda sent: None)
+            screen = screen_for("council")(table, None)
+            app.push_screen(screen)  # (not awaited: its widgets are not mounted yet)
+            table.receive(council_message(False, moves=1))  # (one move taken back)
+            await pilot.pause()
+            await pilot.pause()
+            assert app.screen is screen
+            assert len(table.log) == 1
+            assert not [n for n in app._notifications if n.severity == "error"]
+            assert screen._log_key[0] == 1  # (the log written shows the one move left)
+            table.receive(council_message(False, moves=0))  # (and one more, now mounted)
+            await pilot.pause()
+            assert screen._log_key[0] == 0
+
+    asyncio.run(main())

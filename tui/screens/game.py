@@ -500,11 +500,11 @@ class GameScreen(DetailLinesScreen):
     def _on_table_event(self, event: TableEvent) -> None:
         if event.kind == "action" and event.entry is not None:
             self.post_message(self.MoveApplied(event.entry))
-        elif event.kind == "undo":
+        elif event.kind == "undo" and not self.table.REMOTE:
             self._rebuild_log()
-        elif event.kind == "refresh" and self.table.REMOTE:
+        elif event.kind in ("refresh", "undo") and self.table.REMOTE:
             # (news comes in bunches when the host is busy, and may come before the mount:
-            # drawn once, after what is queued)
+            # drawn once, after what is queued; the log is written with the rest)
             if not self._redraw_queued:
                 self._redraw_queued = True
                 self.call_later(self._queued_redraw)
