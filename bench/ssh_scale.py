@@ -205,11 +205,13 @@ class Opened:
     terms: list[Any] = field(default_factory=list)
     first: list[float] = field(default_factory=list)
     screen: list[float] = field(default_factory=list)
+    sent: list[int] = field(default_factory=list)  # bytes received up to the first screen
     failed: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
         return (f"first screen p50 {ms(pct(self.screen, 50))}, p95 {ms(pct(self.screen, 95))}, "
-                f"max {ms(max(self.screen, default=float('nan')))} ms; first byte p50 {ms(pct(self.first, 50))} ms"
+                f"max {ms(max(self.screen, default=float('nan')))} ms; first byte p50 {ms(pct(self.first, 50))} ms; "
+                f"{pct(self.sent, 50) / 1024:.1f} KB to it"
                 + (f"; {len(self.failed)} failed ({self.failed[0][:80]})" if self.failed else ""))
 
 
@@ -230,6 +232,7 @@ async def _open_one(port: int, player: Player, opened: Opened) -> None:
         opened.failed.append(f"{type(exc).__name__}: {exc}")
         return
     term.feed = False  # (once its first screen has shown: see Term.feed)
+    opened.sent.append(sum(size for at, size in term.arrivals if at <= (term.found_at or 0.0)))
     term.arrivals.clear()
     opened.conns.append(conn)
     opened.terms.append(term)
