@@ -450,11 +450,12 @@ class HubApp(MeepleApp):
     async def _build_lobby(self, lobby: Any) -> None:
         await lobby.build()
         shown = lobby is self.screen
-        if self._holding and shown:
+        held = self._holding and shown
+        if held:
             await lobby.settle()
-            self._release_frames()
-            lobby.refresh()  # (the first frame is the finished lobby, whole)
         self._release_frames()
+        if held:
+            lobby.refresh()  # (the first frame is the finished lobby, whole)
         if self.table is None and shown:
             self._first_screen_drawn(lobby, "lobby")
 

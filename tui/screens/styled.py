@@ -56,7 +56,7 @@ class StyledScreen(Screen[ResultType]):
         # frame of the whole screen does.
         if self._layout_required and self._repaint_required and self.is_current and not self.app._batch_count:
             self._repaint_required = False
-            self._compositor._dirty_regions.add(self.size.region)
+            self._compositor._dirty_regions.add(self._compositor.size.region)
         super()._on_timer_update()
 
     async def settle(self) -> None:
