@@ -433,6 +433,27 @@ def test_a_session_draws_no_frame_before_the_hub_says_where_the_player_goes(tmp_
     run_hub(tmp_path, scenario, bot_delay=0)
 
 
+async def _frames_at_start(app: HubApp, first_screen: type[Any]) -> list[Any]:
+    """Run ``app`` until it has drawn a frame and 0.3 s more (its first screen must then
+    be a ``first_screen``): every frame it drew (spied on ``App._display``), as Textual's
+    update (``LayoutUpdate``: the whole screen; ``ChopsUpdate``: parts of it)."""
+    frames: list[Any] = []
+    display = app._display
+
+    def spied(screen: Any, renderable: Any) -> None:
+        if renderable is not None and not app._batch_count:
+            frames.append(renderable)
+        display(screen, renderable)
+
+    app._display = spied  # type: ignore[method-assign]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: bool(frames), "the first frame")
+        for _ in range(10):
+            await pilot.pause(0.03)
+        assert isinstance(app.screen, first_screen)
+    return frames
+
+
 def test_a_player_going_to_the_lobby_gets_it_whole_in_one_frame(tmp_path: Path) -> None:
     """The lobby is laid out until it is still before anything is drawn (its tables sized,
     then its key bar's keys): one frame of the whole screen, not one per layout pass."""
@@ -441,20 +462,7 @@ def test_a_player_going_to_the_lobby_gets_it_whole_in_one_frame(tmp_path: Path) 
     async def scenario(hub: Hub, path: Path) -> None:
         await greet(hub, path, "SHA256:ada", "Ada")
         app = HubApp(str(path), hub.issue_token("SHA256:ada"))
-        frames: list[Any] = []
-        display = app._display
-
-        def spied(screen: Any, renderable: Any) -> None:
-            if renderable is not None and not app._batch_count:
-                frames.append(renderable)
-            display(screen, renderable)
-
-        app._display = spied  # type: ignore[method-assign]
-        async with app.run_test(size=(80, 24)) as pilot:
-            await until(pilot, lambda: bool(frames), "the first frame")
-            for _ in range(10):
-                await pilot.pause(0.03)
-            assert isinstance(app.screen, LobbyScreen)
+        frames = await _frames_at_start(app, LobbyScreen)
         assert len(frames) == 1, [type(frame).__name__ for frame in frames]
         first = frames[0]
         assert isinstance(first, LayoutUpdate)  # (the whole screen)
@@ -477,20 +485,7 @@ def test_a_player_back_at_their_table_gets_the_game_screen_whole_in_one_frame(tm
                                      "seats": [{"kind": "me"}, {"kind": "open"}]})
         await bob.request({"type": "join", "table": created["id"], "seat": 1, "password": ""})
         app = HubApp(str(path), hub.issue_token("SHA256:ada"))
-        frames: list[Any] = []
-        display = app._display
-
-        def spied(screen: Any, renderable: Any) -> None:
-            if renderable is not None and not app._batch_count:
-                frames.append(renderable)
-            display(screen, renderable)
-
-        app._display = spied  # type: ignore[method-assign]
-        async with app.run_test(size=(80, 24)) as pilot:
-            await until(pilot, lambda: bool(frames), "the first frame")
-            for _ in range(10):
-                await pilot.pause(0.03)
-            assert isinstance(app.screen, CouncilScreen)
+        frames = await _frames_at_start(app, CouncilScreen)
         assert isinstance(frames[0], LayoutUpdate), [type(frame).__name__ for frame in frames]
         assert len(frames) <= 2, [type(frame).__name__ for frame in frames]
 
