@@ -167,8 +167,12 @@ def test_each_connection_is_sent_only_new_entries_and_its_log_stays_whole(tmp_pa
         assert all("action" not in cat.logs[table_id][i] for i in hidden)
         cats = [m for m in cat.seen if m["type"] == "table"]
         # Whole (more than the first move) only after each undo, when the seat went to the
-        # bot and when it came back: a handful of the spectator's messages.
-        assert sum(1 for m in cats if m["log_from"] == 0 and len(m["log"]) > 1) == 4 < len(cats) // 10
+        # bot and when it came back: a handful of the spectator's messages. At most one for
+        # each: two may go out as one (a table message still queued for a connection is
+        # replaced by the next, from where it started), which a busy host (CI's two cores)
+        # showed once.
+        whole = sum(1 for m in cats if m["log_from"] == 0 and len(m["log"]) > 1)
+        assert 2 <= whole <= 4 < len(cats) // 10, (whole, len(cats))
         assert mirror(cats).log == RemoteTable(ELGRANDE, fresh, lambda m: None).log
         for seat, (conn, key) in conns.items():
             mine = await asyncio.wait_for(conn.request({"type": "open", "table": table_id}), GUARD)
