@@ -12,6 +12,7 @@ This module imports nothing of Meeple at run time, so any screen or widget may u
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any, Callable, Literal, Sequence
 
 from textual.message import Message
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from textual.content import Content
+    from textual.screen import Screen
 
     from core.table import GameTable, Seat, Table
 
@@ -142,3 +144,12 @@ class OpenTable(Message):
 
 class AskName(Message):
     """SSH session: ask the player for a (new) name at the tables."""
+
+
+def escape_says_lobby(screen: "Screen[Any]") -> None:
+    """On a network table's screen Escape leads back to the server's lobby (the app's
+    ``back_to_menu`` does that there): the key bar says "Lobby" instead of "Menu". (The
+    binding list is replaced, not changed: Textual shares it with every screen of the class.)"""
+    keys = screen._bindings.key_to_bindings
+    keys["escape"] = [dataclasses.replace(b, description="Lobby") if b.action == "menu" else b
+                      for b in keys.get("escape", [])]

@@ -128,6 +128,8 @@ def test_a_table_without_the_games_positions_has_no_chart_and_c_does_nothing(kin
             over = app.screen
             assert not over.query(ScoreChart)
             assert "chart" not in keys(app) and "scores" not in keys(app) and "replay" not in keys(app)
+            # (Escape leads to the server's lobby from a network table, and says so)
+            assert keys(app)["menu"] == ("Lobby" if kind == "network" else "Menu")
             await pilot.press("c", "w")
             await pilot.pause()
             assert app.screen is over and not over.has_class("-charting")

@@ -7,7 +7,6 @@ curtains, undo, autosave, save-as, game over — lives here, so every game feels
 
 from __future__ import annotations
 
-import dataclasses
 import time
 from pathlib import PurePath
 from typing import Any, ClassVar, Hashable, Iterable
@@ -29,7 +28,7 @@ from core.replay import ReplayTable
 from core.table import GameTable, LogEntry, TableEvent
 from saves import Autosaver
 from tui.crash import write_crash_log
-from tui.navigation import ShowGameOver
+from tui.navigation import ShowGameOver, escape_says_lobby
 from tui.screens.card_viewer import CardText, CardViewerScreen
 from tui.screens.coaching import Coaching
 from tui.screens.detail_lines import DetailLinesScreen
@@ -133,11 +132,7 @@ class GameScreen(DetailLinesScreen):
         self._laid_out_width = -1  # the width the log was last wrapped to
         self._log_key: tuple[Any, ...] = ()  # what the log was last written for
         if table.REMOTE:
-            # Escape leads back to the server's lobby, and the key bar says so. (The list
-            # is replaced, not changed: Textual shares it with every other game screen.)
-            keys = self._bindings.key_to_bindings
-            keys["escape"] = [dataclasses.replace(b, description="Lobby") if b.action == "menu" else b
-                              for b in keys.get("escape", [])]
+            escape_says_lobby(self)
 
     # --- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:

@@ -17,7 +17,7 @@ from textual.widgets import DataTable, Static
 
 from core.engine import Result
 from core.table import GameTable, Table
-from tui.navigation import BackToMenu, OpenReview, WatchReplay
+from tui.navigation import BackToMenu, OpenReview, WatchReplay, escape_says_lobby
 from tui.text import plain, rich_plain, template
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.players import player_tag
@@ -51,6 +51,8 @@ class GameOverScreen(Screen[None]):
     def __init__(self, table: GameTable, extra: Content | None = None, save: Path | None = None) -> None:
         super().__init__()
         self.table = table
+        if table.REMOTE:
+            escape_says_lobby(self)
         self.result: Result = table.result()
         self.extra = extra or Content()
         self.save = save
