@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import signal
 import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -46,8 +47,12 @@ def choose_encoded(game_id: str, level: str, seed: int, seat: int, view: Any) ->
 
 
 def _warm() -> None:
-    """Worker start-up: import the engines once, before the first decision needs them."""
+    """Worker start-up: leave Ctrl+C to the server (which stops the workers itself: a worker
+    interrupted too printed a traceback on the host's terminal), and import the engines
+    once, before the first decision needs them."""
     from core.registry import game_ids, get_game
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     for game_id in game_ids():
         get_game(game_id)
