@@ -97,8 +97,8 @@ class MeepleApp(App[None]):
         variables = _CSS_VARIABLES.get(key)
         if variables is None:
             variables = _CSS_VARIABLES[key] = super().get_css_variables()
-        self.theme_variables = dict(variables)
-        return dict(variables)
+        self.theme_variables = dict(variables)  # (as Textual's: the dict returned)
+        return self.theme_variables
 
     def apply_theme(self, name: str) -> None:
         """Switch theme explicitly, falling back to the default for an unknown name."""

@@ -389,8 +389,6 @@ class HubApp(MeepleApp):
         mounted = self.push_screen(screen)
         if self._holding:
             self.call_later(self._show_first, screen, mounted)
-        else:
-            self._release_frames()
         self._reopening = None
         self.lobby_pending = False  # (built when the player leaves the table)
         self.table.unread_chat.clear()  # (said before we sat down)
@@ -400,10 +398,18 @@ class HubApp(MeepleApp):
         """The session's first screen is this game screen: laid out until it is still, then
         drawn whole in one frame (see :meth:`StyledScreen.settle`)."""
         await mounted
-        if screen is self.screen:
+        await self._first_frame(screen)
+
+    async def _first_frame(self, screen: StyledScreen[None]) -> None:
+        """Frames are drawn again, the first one ``screen`` whole if it is the screen shown
+        while they are still held (laid out until it is still: see
+        :meth:`StyledScreen.settle`)."""
+        held = self._holding and screen is self.screen
+        if held:
             await screen.settle()
         self._release_frames()
-        screen.refresh()
+        if held:
+            screen.refresh()
 
     def _show_chat(self, table: RemoteTable) -> None:
         for name, text in table.unread_chat:
@@ -449,14 +455,8 @@ class HubApp(MeepleApp):
 
     async def _build_lobby(self, lobby: Any) -> None:
         await lobby.build()
-        shown = lobby is self.screen
-        held = self._holding and shown
-        if held:
-            await lobby.settle()
-        self._release_frames()
-        if held:
-            lobby.refresh()  # (the first frame is the finished lobby, whole)
-        if self.table is None and shown:
+        await self._first_frame(lobby)
+        if self.table is None and lobby is self.screen:
             self._first_screen_drawn(lobby, "lobby")
 
     def _find_lobby(self) -> Any:

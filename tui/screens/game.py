@@ -495,18 +495,18 @@ class GameScreen(DetailLinesScreen):
     def _on_table_event(self, event: TableEvent) -> None:
         if event.kind == "action" and event.entry is not None:
             self.post_message(self.MoveApplied(event.entry))
-        elif event.kind == "undo" and not self.table.REMOTE:
-            self._rebuild_log()
         elif event.kind in ("refresh", "undo") and self.table.REMOTE:
             # (news comes in bunches when the host is busy, and may come before the mount:
             # drawn once, after what is queued; the log is written with the rest)
             if not self._redraw_queued:
                 self._redraw_queued = True
                 self.call_later(self._queued_redraw)
+            if event.kind == "undo":
+                self.call_later(self.advance)  # (a local undo moves the game on itself)
+        elif event.kind == "undo":
+            self._rebuild_log()
         elif event.kind == "refresh":
             self.refresh_all()
-        if self.table.REMOTE and event.kind == "undo":
-            self.call_later(self.advance)  # (a local undo moves the game on itself)
         if self.autosaver is not None and self.autosaver.last_error:
             notify(self, self.autosaver.last_error, severity="error", title="Autosave failed")
 
