@@ -114,6 +114,9 @@ def test_progress_escape_keeps_what_is_valued_and_opening_again_goes_on(
             text = screen_text(app)
             assert f"{start + 1} of {len(decisions)} done" in text and "Escape stops" in text
             assert not screen.query_one("#costliest", OptionList).display
+            # (the worker has begun the next decision and waits at the gate: on a busy
+            # machine it had not yet, and Escape came first)
+            await until(pilot, lambda: len(counted) == 2)
             await pilot.press("escape")  # stops the valuation: what is valued stays
             await wait_for_screen(pilot, MenuScreen)
             gate.set()  # the stopped worker writes what it valued as it ends
