@@ -15,6 +15,7 @@ import json
 import os
 import sys
 import time
+import warnings
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -103,8 +104,28 @@ def build_parser() -> Parser:
     return parser
 
 
+def run() -> int:
+    """The console script ``meeple`` (and ``python -m tui.cli``): :func:`main`, quietly."""
+    quiet_python_warnings()
+    return main()
+
+
+def quiet_python_warnings() -> None:
+    """Keep Python's own warnings (a dependency's deprecation notice) off the terminal.
+
+    A player's screen and a host's log show Meeple's lines only. Someone who asks for
+    warnings (``python -W ...`` or ``PYTHONWARNINGS``) still gets them. The setting goes into
+    the environment too, so each process Meeple starts (a session's app, a browser
+    visitor's) inherits it before its first import.
+    """
+    if sys.warnoptions:
+        return
+    warnings.simplefilter("ignore")
+    os.environ["PYTHONWARNINGS"] = "ignore"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the console script."""
+    """Run one command line (``argv``, else the process's own) and return its exit code."""
     parser = build_parser()
     args = parser.parse_args(dash_names(sys.argv[1:] if argv is None else argv, parser))
     command = args.command
@@ -469,4 +490,4 @@ def _serve(parser: Parser, args: argparse.Namespace) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())
