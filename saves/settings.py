@@ -33,6 +33,9 @@ class Settings:
     confirm_end_turn: bool = False
     stop_at_scorings: bool = True  # a scoring during play is shown until closed
     hints: bool = True  # the coach's hint panel (h) on a human's turn
+    play_only_move: bool = False
+    """A person's turn with a single legal move is played for them at once (a pass for want
+    of money, say): quicker, but it tells the table they had nothing else."""
     new_game: dict[str, Any] = field(default_factory=dict)
     """The new-game form's last choices: ``"last"`` the game id last used, and per game id
     ``{"players": n, "seats": ["human", "normal", …], "options": {key: value}}``."""
@@ -96,6 +99,7 @@ _CHECKS: dict[str, Callable[[Any], bool]] = {
     "confirm_end_turn": lambda value: isinstance(value, bool),
     "stop_at_scorings": lambda value: isinstance(value, bool),
     "hints": lambda value: isinstance(value, bool),
+    "play_only_move": lambda value: isinstance(value, bool),
     "new_game": _check_new_game,
 }
 
@@ -179,6 +183,7 @@ def save_settings(settings: Settings, path: Path | str | None = None) -> str | N
         "confirm_end_turn": settings.confirm_end_turn,
         "stop_at_scorings": settings.stop_at_scorings,
         "hints": settings.hints,
+        "play_only_move": settings.play_only_move,
         "new_game": settings.new_game,
     }
     try:

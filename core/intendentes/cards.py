@@ -35,8 +35,9 @@ def _draw_plan(state: State) -> int:
 
 def _draw_keep(state: State, seat: int, why: int) -> bool:
     """Draw 2 plans for ``seat`` and keep 1 (§4.6). True if ``seat`` must now choose
-    (``keep`` step); otherwise the draw was settled at once (nothing, one card, or two
-    copies of one plan)."""
+    (``keep`` step), also between two copies of one plan: the draw is secret, so a keep
+    made for the mayor would tell everyone what it kept; otherwise the draw was settled at
+    once (nothing, or the one card left)."""
     drawn = []
     for _ in range(PLANS_DRAWN):
         plan = _draw_plan(state)
@@ -46,7 +47,7 @@ def _draw_keep(state: State, seat: int, why: int) -> bool:
     state.log.append(("draw", seat, len(drawn)))
     if drawn:
         state.reveals += 1
-    if len(set(drawn)) >= 2:
+    if len(drawn) >= 2:
         state.drawn = drawn
         state.step = S_KEEP
         state.actor = seat

@@ -5,6 +5,8 @@ until a decision is needed.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from core.intendentes.auction import _clear_auction, _open_next
 from core.intendentes.balance import _births, _feed, _income
 from core.intendentes.bonuses import final_bonuses
@@ -149,6 +151,12 @@ def _end_round(state: State) -> None:
         range(n),
         key=lambda s: (-state.splendor[s], sum(state.risk[s]), -state.money[s], previous[s]),
     )
+    if state.hidden_money:
+        # Money breaks ties of splendor and risk: the order then tells who has more, a
+        # reveal of hidden money (an undo barrier, as a draw is).
+        tied = Counter((state.splendor[s], sum(state.risk[s])) for s in range(n))
+        if any(count > 1 for count in tied.values()):
+            state.reveals += 1
     state.log.append(("order", tuple(state.order)))
     # S3: per-round flags.
     state.bid_status = [ELIGIBLE] * n
@@ -224,7 +232,8 @@ def _advance(state: State) -> None:
         elif stage == G_MARKET:
             while state.pos < n:
                 seat = order[n - 1 - state.pos]
-                if state.money[seat] >= market_price(state, seat):
+                # With hidden money every mayor is asked: a skip would tell what it has.
+                if state.hidden_money or state.money[seat] >= market_price(state, seat):
                     state.step = S_MARKET
                     state.actor = seat
                     return

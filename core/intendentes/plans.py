@@ -151,8 +151,16 @@ def _window_actions(state: State, seat: int) -> list[Action]:
 
 
 def _window_open(state: State, seat: int) -> bool:
-    """True if ``seat`` has anything but ``pass`` in the current window."""
-    phase_plans = PHASE_PLANS[state.phase]
-    if any(p in phase_plans for p in state.hand[seat]):
-        return len(_window_actions(state, seat)) > 1
-    return _stadium_ok(state, seat)
+    """True if ``seat`` is asked in the current window, from what everyone sees: it holds a
+    plan (which ones, and whether any can be played now, is its secret, so it is asked even
+    when it can only pass, as at the table), or it could calm with its Stadium (with hidden
+    money, whatever it has left)."""
+    if state.hand[seat]:
+        return True
+    return (
+        state.phase == 7
+        and STADIUM_BLOCK in state.blocks[seat]
+        and not state.used[seat] & USED_STADIUM
+        and (state.hidden_money or state.money[seat] >= STADIUM_COST)
+        and state.discontent[seat] > 0
+    )

@@ -16,10 +16,11 @@ enabling decision: the main flow (:func:`~core.intendentes.phases._advance`) wal
 stages of §3 in the engine order (round start S1–S3; W1, bidding; Demography; Planning,
 W3; event reveal, W4, the event mayor by mayor; Security; W6, market, income, food; 7.1,
 W7, births, Housing Credits, fast increase; W8, decline; end of round or of the game)
-until a decision is needed. A decision with a single legal option is never asked:
+until a decision is needed. A decision with a single legal option is not asked:
 :func:`_settle` takes it (recorded as an ``auto`` log entry when it is worth telling, see
-:data:`core.intendentes.state.LOG`). Plan windows are skipped for a mayor with nothing to
-play.
+:data:`core.intendentes.state.LOG`), unless what forces it may be the actor's secret
+(:func:`secretly_forced`: its plans, its hidden money), so that nobody learns what it holds.
+Plan windows are skipped only for a mayor with no plan in hand and nothing else to do.
 
 Effects that need choices (Immigration Program, Rural Exodus, Housing Plan, Advisors,
 Migration Wave, Epidemic, famine, births with a short supply) run as *task* steps
@@ -385,13 +386,31 @@ def apply_in_place(state: State, seat: int, action: Action) -> None:
 _AUTO_LOGGED = (Bid, Open, Decline, Place, Remove, Choose, Birth, Fast)
 
 
+_HAND_STEPS = frozenset((S_KEEP, S_WINDOW, S_DEMOGRAPHY, S_SECURITY))
+"""Decisions whose options depend on the actor's secret plans (a keep from its hidden draw,
+the steps where plans may be played)."""
+_MONEY_STEPS = frozenset((S_OPEN, S_OPEN_BID, S_AUCTION, S_MARKET, S_WINDOW, S_DEMOGRAPHY, S_SECURITY))
+"""Decisions whose options depend on the actor's money (bids, food, plan costs, paid actions)."""
+
+
+def secretly_forced(state: State) -> bool:
+    """True when the actor's single option may be forced by what only it knows (its plans,
+    its hidden money): such a decision is asked, never taken for it, so that nobody learns
+    from it what the actor holds (a pass for want of money reads as any pass)."""
+    step = state.step
+    if step == S_KEEP or (step in _HAND_STEPS and state.hand[state.actor]):
+        return True
+    return state.hidden_money and step in _MONEY_STEPS
+
+
 def _settle(state: State) -> None:
-    """Take every decision that has a single legal option; cache the next decision's list."""
+    """Take every decision that has a single legal option, unless that option may be forced
+    by the actor's secrets (:func:`secretly_forced`); cache the next decision's list."""
     while state.step != S_OVER:
         actions = _legal(state)
         if not actions:
             raise AssertionError(f"no legal action at step {state.step} for seat {state.actor}")
-        if len(actions) != 1:
+        if len(actions) != 1 or secretly_forced(state):
             state.cache = actions
             return
         action = actions[0]
@@ -559,5 +578,5 @@ __all__ = [
     "POLICE_REMOVES", "RADIO", "SCHOOL", "STADIUM_BLOCK", "TRAIN", "acquire", "already_hit",
     "apply_in_place", "birth_blocks", "defended", "event_hits", "exodus_sources", "free_blocks",
     "give_cards", "income", "legal_actions", "market_price", "move_discontent", "neighbours",
-    "new_game", "plan_cost", "plan_has_effect", "plays", "production", "to_act",
+    "new_game", "plan_cost", "plan_has_effect", "plays", "production", "secretly_forced", "to_act",
 ]

@@ -152,6 +152,11 @@ class SettlementGame(Game[State, Action]):
         s.rng = rng.spawn()
         return s
 
+    def is_undo_barrier(self, before: State, after: State) -> bool:
+        """True when the step turned up a fate card (the pile's order is hidden, so a draw
+        is a reveal) or used the RNG (dice, the fate pile reshuffled)."""
+        return len(before.fate_pile) != len(after.fate_pile) or before.rng != after.rng
+
     # --- text ------------------------------------------------------------------------------
     def describe(self, action: Action, state: State | None = None) -> str:
         """Short text for a move (menus, the log)."""

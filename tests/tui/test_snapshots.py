@@ -254,6 +254,7 @@ def test_intendentes_auction(snap_compare: Any, size: tuple[int, int]) -> None:
     async def before(pilot: Pilot[Any]) -> None:
         table = intendentes_sensible_table(lambda t: t.state.round == 2 and t.state.step == S_AUCTION
                                          and t.to_act() == [0])
+        assert not table.is_over(), "the seeded game never reached such an auction"
         await open_game(pilot, table)
         await pilot.pause()
 
@@ -267,7 +268,9 @@ def test_intendentes_security(snap_compare: Any, size: tuple[int, int]) -> None:
 
     async def before(pilot: Pilot[Any]) -> None:
         table = intendentes_sensible_table(lambda t: t.state.round >= 3 and t.state.step == S_SECURITY
-                                         and t.to_act() == [0] and sum(t.state.cards[0]) > 0)
+                                         and t.to_act() == [0] and sum(t.state.cards[0][:3]) > 0
+                                         and len(t.legal_actions(0)) > 1, seed=10)
+        assert not table.is_over(), "the seeded game never reached such a security turn"
         await open_game(pilot, table)
         await pilot.pause()
 

@@ -36,11 +36,18 @@ class SeatDriver(Protocol):
 
 
 class LocalHuman:
-    """A player at this keyboard: hand them the board (curtain first in hot-seat games)."""
+    """A player at this keyboard: hand them the board (curtain first in hot-seat games).
+
+    A turn with one legal move is theirs to make too (what forces it may be their secret:
+    the engine asks rather than passing for them), unless their settings say "Play my only
+    move for me".
+    """
 
     at_keyboard: ClassVar[bool] = True
 
     def take_turn(self, screen: GameScreen, seat: int) -> bool:
+        if screen.play_only_move(seat):
+            return True  # made for them; it reaches the screen as any move does
         viewer = screen.viewer
         table = screen.table
         if viewer is not None and viewer in table.to_act() and table.seats[viewer].controller.is_human:

@@ -690,6 +690,22 @@ class GameScreen(DetailLinesScreen):
             return
         self._submit_now(seat, action)
 
+    def play_only_move(self, seat: int) -> bool:
+        """Make ``seat``'s move for its player when it has a single legal one and the
+        settings ask for that ("Play my only move for me"); True if it was made."""
+        settings = getattr(self.app, "settings", None)
+        if settings is None or not settings.play_only_move:
+            return False
+        try:
+            legal = self.table.legal_actions(seat)
+        except Exception as exc:  # a rules bug: the player is asked as usual
+            self.table_failed("listing the moves", exc)
+            return False
+        if len(legal) != 1:
+            return False
+        self._submit_now(seat, legal[0])
+        return True
+
     def _submit_now(self, seat: int, action: Hashable) -> None:
         self._submit(seat, action, "", "playing that move")
 

@@ -56,6 +56,8 @@ class SettingsScreen(Screen[None]):
                            compact=True, id="stop-at-scorings")
             yield TickBox("Hints: the coach suggests moves (h)", settings.hints,
                           compact=True, id="hints")
+            yield TickBox("Play my only move for me (others then see I had no other)",
+                          settings.play_only_move, compact=True, id="only-move")
             yield Static("Default names", classes="section")
             for index in range(5):
                 with Horizontal(classes="row seat"):
@@ -97,6 +99,7 @@ class SettingsScreen(Screen[None]):
             confirm_end_turn=self.query_one("#confirm", Checkbox).value,
             stop_at_scorings=self.query_one("#stop-at-scorings", Checkbox).value,
             hints=self.query_one("#hints", Checkbox).value,
+            play_only_move=self.query_one("#only-move", Checkbox).value,
             default_names=names,
         )
 

@@ -475,9 +475,15 @@ def test_radio_station_lowers_every_plan_by_one_dollar_never_below_zero() -> Non
     assert plays_of(s) == {("tax_increase", 0)}  # Tax Audit's $1 is too much now; $0 stays $0
     s = do(s, Play(plan("tax_increase"), 0))
     assert (s.money[0], s.discontent[0]) == (0, 1)
-    assert s.actor == 1  # seat 0 has nothing left it can pay for. No radio: Social Subsidies ($5) is out of reach with $4
+    # Seat 0 has nothing left it can pay for, yet it still holds Tax Audit: it is asked,
+    # and can only pass. No radio: Social Subsidies ($5) is out of reach with $4.
+    assert (s.actor, legal(s)) == (0, [PASS])
+    s = do(s, PASS)
+    assert s.actor == 1
     assert plays_of(s) == {("soup_kitchens", 1)}
     s = do(s, Play(plan("soup_kitchens"), 1))
+    assert (s.actor, legal(s)) == (1, [PASS])  # Social Subsidies is out of reach
+    s = do(s, PASS)
     # Both at $0: nobody buys food; income follows (seat 0's Tax Increase: $2 per townsman).
     assert s.money == [0 + 2 * 2, 0 + 2]
 

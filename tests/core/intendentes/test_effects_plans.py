@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import pytest
 
+from core.intendentes import GAME
 from core.intendentes.actions import (
+    END,
     PASS,
     STOP,
+    Action,
     Birth,
     Bid,
     Choose,
@@ -270,6 +273,26 @@ def test_advisors_draws_two_and_keeps_one() -> None:
     assert s.money[0] == 19
 
 
+def test_two_copies_drawn_are_a_keep_like_any_other() -> None:
+    """The mayor is asked (one option), and everyone reads what they read of any keep: a
+    keep made for the mayor would tell the table which secret plan it kept."""
+    def keep_lines(first: str, second: str) -> tuple[list[Action], str]:
+        s = new(2)
+        hand(s, 0, "advisors", "smear_campaign")
+        plan_on_top(s, first, second)
+        window(s, 3)
+        s = play_plan(s, "advisors")
+        assert s.step == S_KEEP and s.actor == 0
+        options = legal(s)
+        after = do(s, options[0])
+        return options, GAME.narrate(options[0], 0, GAME.view(s, None), GAME.view(after, None))
+
+    options, same = keep_lines("open_concert", "open_concert")
+    assert options == [Keep(plan("open_concert"))]
+    _, different = keep_lines("arson", "irrigation")
+    assert same == different
+
+
 def test_advisors_with_a_full_hand_ends_with_four() -> None:
     s = new(2)
     hand(s, 0, "advisors", "smear_campaign", "arson", "irrigation")
@@ -472,7 +495,10 @@ def test_arson_is_illegal_once_the_event_gave_the_target_three_cards() -> None:
     window(s, 4, event="fire_2")
     s = do(s, PASS)
     assert s.cards[1][FIRE] == 3 and s.capped[1] == 3
-    # Seat 0's security turn offered nothing (Arson is illegal): it ended by itself.
+    # Seat 0's security turn offers only its end (Arson is illegal), yet it is asked: a
+    # turn ended for it would tell everyone it holds nothing it could play.
+    assert (s.step, s.actor) == (S_SECURITY, 0) and legal(s) == [END]
+    s = do(s, END)
     assert (s.step, s.actor) == (S_SECURITY, 1)
     assert plan("arson") in s.hand[0] and s.money[0] == 20
 
@@ -689,7 +715,9 @@ def test_one_mayor_cannot_hit_a_target_twice_with_two_copies() -> None:
     hand(s, 0, "smear_campaign", "smear_campaign")
     window(s, 8)
     s = play_plan(s, "smear_campaign", 1)
-    assert s.round == 2  # nothing else to play: the window and the round ended
+    assert legal(s) == [PASS]  # the second copy cannot hit seat 1 again: it can only pass
+    s = do(s, PASS)
+    assert s.round == 2  # the window and the round ended
     assert s.splendor == [10, 7] and s.hand[0] == [plan("smear_campaign")]
 
 

@@ -601,7 +601,10 @@ def test_views_hide_hands_decks_events_and_money() -> None:
     s = random_state(3, 5, 150, hidden_money=True)
     v = GAME.view(s, 0)
     assert GAME.is_view(v) and GAME.problems(v) == []
-    assert v.money[0] == s.money[0] and v.money[1] == v.money[2] == HIDDEN
+    assert v.money[0] == s.money[0]
+    # Others' money is hidden, but for $0 (Permit Fees' and Tax Audit's legality tell it).
+    assert [v.money[i] for i in (1, 2)] == [HIDDEN if s.money[i] else 0 for i in (1, 2)]
+    assert HIDDEN in v.money
     assert all(p == HIDDEN for p in v.hand[1]) and len(v.hand[1]) == len(s.hand[1])
     assert all(p == HIDDEN for p in v.plan_deck) and all(e == HIDDEN for e in v.event_deck)
     assert v.block_deck == sorted(s.block_deck) and v.plan_discard == s.plan_discard
