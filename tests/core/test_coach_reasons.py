@@ -123,7 +123,7 @@ PINNED: list[tuple[str, int, int, str, str]] = [
      "+5 points in your city (Public Services +4, 1 fewer inhabitant unused)"),
     ("quadropolis", 4, 1, "Place(architect=1, slot='N1')", "takes the Mayor's Tower Block: makes you the Mayor"),
     ("intendentes", 4, 5, "Bid(amount=13)", "bids $13 for University City: +7 splendor, 3 inhabitants (+$6 a round)"),
-    ("intendentes", 4, 35, "Play(plan=14, target=1)", "Bea gets a fire card"),
+    ("intendentes", 4, 114, "Play(plan=14, target=0)", "Ana gets a fire card"),
     ("settlement", 4, 9, "Other(product=1)", "makes 1 wood: covers the Mill's wood"),
     ("settlement", 4, 9, "Specialty()", "makes 1-6 food: 6 food in stock now"),
 ]
