@@ -237,3 +237,26 @@ def test_f1_opens_the_rules_of_the_game_chosen_in_the_form() -> None:
             assert app.screen is form
 
     run(body)
+
+
+def test_the_player_count_has_no_blank_choice_to_start_a_game_with() -> None:
+    """n, Tab to Players, Enter, Up as far as it goes, Enter, ctrl+n: a game starts with a
+    real count (the list had a blank "Select" at its top, and ctrl+n stopped the app)."""
+
+    async def body(pilot: Pilot[Any], app: MeepleApp) -> None:
+        form = await open_form(pilot)
+        count = form.query_one("#count", Select)
+        count.focus()
+        await pilot.pause()
+        counts = range(form.game.min_players, form.game.max_players + 1)
+        for way in ("up", "down"):
+            for presses in range(1, 7):
+                await pilot.press("enter", *[way] * presses, "enter")
+                await pilot.pause()
+                assert count.value in counts, (way, presses, count.value)
+        await pilot.press("ctrl+n")
+        for _ in range(3):
+            await pilot.pause()
+        assert app.return_code is None and not isinstance(app.screen, NewGameScreen)
+
+    run(body)

@@ -229,7 +229,10 @@ class NewGameScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield FocusMarker()
                 yield Label("Players", classes="label")
-                yield Select([], allow_blank=True, compact=True, id="count")
+                # Never blank (a blank count could not start a game): the first game's
+                # counts now, each game's own once it is shown.
+                counts = range(self.game.min_players, self.game.max_players + 1)
+                yield Select([(str(n), n) for n in counts], allow_blank=False, compact=True, id="count")
             for index in range(SEATS):
                 with Horizontal(classes="row seat", id=f"seat-{index}"):
                     yield FocusMarker()
@@ -408,12 +411,16 @@ class NewGameScreen(Screen[None]):
 
     @on(Select.Changed, "#count")
     def _count_changed(self, event: Select.Changed) -> None:
-        if isinstance(event.value, int):
-            self._show_seats(event.value)
+        # The count as it is now, not as the event was posted: a new game's list sets its
+        # first count, then the remembered one, and both changes arrive after the form
+        # was refilled for the latter.
+        players = event.select.value
+        if isinstance(players, int):
+            self._show_seats(players)
             # The option widgets of a newly shown game are built for its count already (and
             # may still be mounting): refit only when the player changed the count.
-            if event.value != self._options_players:
-                self._fit_seat_choices(event.value)
+            if players != self._options_players:
+                self._fit_seat_choices(players)
 
     def _fit_seat_choices(self, players: int) -> None:
         """Offer only the seats of a ``players``-player game in seat choices."""
@@ -450,7 +457,9 @@ class NewGameScreen(Screen[None]):
     def seats(self) -> list[Seat] | None:
         """The seats from the form, or None (with a message) if a name is missing/repeated."""
         count = self.query_one("#count", Select).value
-        assert isinstance(count, int)
+        if not isinstance(count, int):
+            notify(self, "Choose how many players.", severity="error")
+            return None
         seats: list[Seat] = []
         for index in range(count):
             name = self.query_one(f"#name-{index}", Input).value.strip()
