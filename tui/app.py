@@ -18,14 +18,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, Iterable
 
-from textual.app import App, SystemCommand
+from textual import events
+from textual.app import App, ScreenStackError, SystemCommand
 from textual.binding import Binding
+from textual.dom import NoScreen
+from textual.message_pump import MessagePump
 from textual.screen import Screen
 
 from saves import Settings, load_settings, remove_left_temps, save_settings
 from themes import DEFAULT_THEME, load_builtin_themes, load_user_themes, variable_defaults
 from tui import navigation
 from tui.crash import write_crash_log
+from tui.key_order import KeyOrder
+from tui.terminal_watch import watch_terminal
 from tui.text import notify, rich_plain
 
 
@@ -71,6 +76,7 @@ class MeepleApp(App[None]):
 
     def __init__(self, start: StartRequest | None = None, bot_delay: float = 0.5) -> None:
         super().__init__()
+        self._key_order = KeyOrder(self, self._handle_key)
         self.start = start
         self._size_warned = False
         self.bot_delay = bot_delay
@@ -85,6 +91,29 @@ class MeepleApp(App[None]):
         for theme in user_themes:
             self.register_theme(theme)
         self.apply_theme(self.settings.theme)
+
+    async def on_event(self, event: events.Event) -> None:
+        """Keys from the terminal go one at a time, each after the one before is handled
+        (:mod:`tui.key_order`); everything else as Textual does it."""
+        if isinstance(event, events.Key):
+            if not event.is_forwarded:
+                if self._key_order.admit(event):
+                    await self._handle_key(event)
+                return
+            await super().on_event(event)  # a key back from the widgets: the app's bindings
+            self._key_order.bubbled_up(event)
+            return
+        await super().on_event(event)
+
+    async def _handle_key(self, event: events.Key) -> None:
+        """Textual's handling of a key from the terminal (priority bindings, else to the
+        focused widget), then tell the key order where it went."""
+        try:
+            target: MessagePump | None = self.focused or self.screen
+        except (NoScreen, ScreenStackError):
+            target = None
+        await super().on_event(event)
+        self._key_order.sent(event, target if event.is_forwarded else None)
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         """Defaults for Meeple's own CSS variables (player colours and board colours)."""
@@ -201,8 +230,9 @@ class MeepleApp(App[None]):
 
         Textual handles neither SIGHUP nor a hung-up terminal, and a process under a parent
         such as ``make`` gets no SIGHUP at all: it would keep running (and spinning on its
-        dead input). So we also check the controlling terminal every two seconds. Every move
-        is already autosaved, so quitting loses nothing.
+        dead input). So a thread also watches the controlling terminal
+        (:mod:`tui.terminal_watch`), which works even when the event loop is busy. Every
+        move is already autosaved, so quitting loses nothing.
         """
         if self.is_headless or self.is_web:
             # In a browser (textual-serve) there is no terminal: the app ends when the page's
@@ -214,7 +244,12 @@ class MeepleApp(App[None]):
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 asyncio.get_running_loop().add_signal_handler(signal.SIGHUP, self.exit)
         if os.name == "posix":
-            self.set_interval(2.0, self._check_terminal)
+            loop = asyncio.get_running_loop()
+
+            def leave() -> None:
+                loop.call_soon_threadsafe(self.exit)
+
+            watch_terminal(leave)
 
     def watch_app_focus(self, focus: bool) -> None:
         """Focus what the screen would have focused, if nothing is: in a browser the app
@@ -230,12 +265,6 @@ class MeepleApp(App[None]):
                     screen.set_focus(widget)
                     break
 
-    def _check_terminal(self) -> None:
-        try:
-            os.close(os.open("/dev/tty", os.O_RDWR | os.O_NOCTTY))
-        except OSError:
-            self.exit()
-
     def _start_requested(self, request: StartRequest) -> None:
         from tui.launch import open_replay, open_save, start_new_game
 
@@ -249,6 +278,16 @@ class MeepleApp(App[None]):
             start_new_game(self, request.game, request.seats, request.seed, request.options)
 
     # --- global actions ------------------------------------------------------------------
+    def action_command_palette(self) -> None:
+        """Open the command palette, unless one is open already, on top or under a panel
+        that opened over it (a scoring, a hand-off): Textual gives every palette the same
+        id, so a second one would stop the app."""
+        if any(screen.has_class("--textual-command-palette") for screen in self.screen_stack):
+            if not self.screen.has_class("--textual-command-palette"):
+                notify(self, "The command palette is open under this panel: close the panel first.")
+            return
+        super().action_command_palette()
+
     def action_help(self) -> None:
         """Show the keys of the current screen."""
         from tui.screens.help import HelpScreen

@@ -410,26 +410,6 @@ def test_every_theme_renders_every_game_screen() -> None:
     run(body, size=(120, 40))
 
 
-def test_a_lost_terminal_ends_the_app(monkeypatch: Any) -> None:
-    """When the controlling terminal is gone (SSH dropped), the app quits instead of lingering."""
-    import tui.app as app_module
-
-    def gone(*_: Any) -> int:
-        raise OSError(6, "No such device or address")
-
-    async def main() -> bool:
-        app = MeepleApp(bot_delay=0)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            assert not app._exit
-            monkeypatch.setattr(app_module.os, "open", gone)
-            app._check_terminal()
-            await pilot.pause()
-            return app._exit
-
-    assert asyncio.run(main()) is True
-
-
 def test_a_game_left_before_any_move_leaves_no_save() -> None:
     """New game, then straight back to the menu: nothing to resume, no file."""
 
