@@ -122,3 +122,24 @@ def test_plot_colours() -> None:
 )
 def test_integer_ticks(low: float, high: float, most: int, ticks: list[int]) -> None:
     assert integer_ticks(low, high, most) == ticks
+
+
+@pytest.mark.parametrize("on_top, shown, hidden", [(0, "A", "B"), (1, "B", "A")])
+def test_the_line_on_top_shows_its_letter_where_lines_meet(on_top: int, shown: str, hidden: str) -> None:
+    """Two players with the same score every round: only the letter of the line on top (the
+    player's own, on the game-over screen) is drawn; before, the last seat's hid it."""
+    same = [seat_line(0, "Ada", (0, 1, 2, 3), (0, 5, 9, 12)), seat_line(1, "Bea", (0, 1, 2, 3), (0, 5, 9, 12))]
+
+    class TopApp(ChartApp):
+        def compose(self) -> ComposeResult:
+            yield ScoreChart(self.lines, title="Score by round", x_label="Round", y_label="VP", on_top=on_top)
+
+    async def main() -> tuple[int, int]:
+        app = TopApp(same)
+        async with app.run_test(size=(60, 20)) as pilot:
+            await pilot.pause()
+            chart = app.query_one(ScoreChart)
+            return len(cells(chart, shown)), len(cells(chart, hidden))
+
+    shown_cells, hidden_cells = asyncio.run(main())
+    assert shown_cells >= 4 and hidden_cells == 0

@@ -77,3 +77,35 @@ def test_the_settings_can_skip_the_scoring_summary() -> None:
             assert not isinstance(app.screen, ScoringScreen)
 
     asyncio.run(main())
+
+
+def test_a_long_scoring_keeps_its_closing_line_and_scrolls_to_its_last_note_at_80x24() -> None:
+    """El Grande's general scoring with five players: more rows and notes than 24 rows
+    hold. The closing line stays on screen and ↓ brings the last note (the Grande bonus)
+    into view."""
+    from core.engine import Scoring
+    from core.table import Seat
+
+    seats = tuple(Seat(i, name) for i, name in enumerate(("Ada", "Brook", "Cyd", "Dee", "Eli")))
+    rows = tuple((f"Region {n}", (n, 0, 4, 2, 1)) for n in range(1, 11))
+    notes = tuple(f"Note {n}: what happened in region {n}." for n in range(1, 6)) + ("Grande bonus: Ada +2.",)
+    scoring = Scoring("General scoring", 5, rows, notes)
+
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await app.push_screen(ScoringScreen(scoring, seats))
+            await pilot.pause()
+            screen_text = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+            assert "Enter or Esc: go on" in screen_text
+            assert "Grande bonus" not in screen_text  # below the fold at first
+            await pilot.press(*["down"] * 20)
+            await pilot.pause()
+            screen_text = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+            assert "Grande bonus: Ada +2." in screen_text and "Enter or Esc: go on" in screen_text
+            await pilot.press("enter")
+            await pilot.pause()
+            assert not isinstance(app.screen, ScoringScreen)
+
+    asyncio.run(main())

@@ -111,7 +111,11 @@ class GameOverScreen(Screen[None]):
                 # Under the scores, in the room left (a larger screen shows both at once);
                 # on a small one below them, or on its own with ``c``.
                 unit = self.table.game.standings(self.table.view(None)).unit
-                yield ScoreChart(self.chart_lines, title="Score by round", x_label="Round", y_label=unit, id="chart")
+                # Your own line over the others (the first person's in a hot-seat game).
+                humans = self.table.human_seats()
+                own = humans[0] if humans and not self.table.game.cooperative else None
+                yield ScoreChart(self.chart_lines, title="Score by round", x_label="Round", y_label=unit,
+                                 on_top=own, id="chart")
         yield KeyBar()
 
     def on_mount(self) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
@@ -33,13 +33,20 @@ class ScoringScreen(ModalScreen[None]):
         scoring = self.scoring
         with Vertical(classes="dialog", id="scoring"):
             yield Static(template("[b]$title[/b]", title=scoring.title), classes="question")
-            if scoring.rows:
-                rows = [(label, [str(p) if p else "·" for p in points]) for label, points in scoring.rows]
-                rows.append(("Total", [str(p) for p in scoring.totals]))
-                yield points_table("scoring-table", self.seats, rows)
-            if scoring.notes:
-                yield Static(Content("\n").join(plain(note) for note in scoring.notes), id="scoring-notes")
-            yield Static("Enter or Esc: go on with the game", classes="hint")
+            # The rows and notes scroll (↑↓, PgUp/PgDn) when they are more than fit (El
+            # Grande's general scoring at 80x24); the closing line stays below them.
+            with VerticalScroll(id="scoring-scroll"):
+                if scoring.rows:
+                    rows = [(label, [str(p) if p else "·" for p in points]) for label, points in scoring.rows]
+                    rows.append(("Total", [str(p) for p in scoring.totals]))
+                    yield points_table("scoring-table", self.seats, rows)
+                if scoring.notes:
+                    yield Static(Content("\n").join(plain(note) for note in scoring.notes), id="scoring-notes")
+            yield Static("Enter or Esc: go on with the game", classes="hint", id="scoring-closing")
+
+    def on_mount(self) -> None:
+        """The arrows and page keys scroll the rows and notes."""
+        self.query_one("#scoring-scroll", VerticalScroll).focus()
 
     def action_close(self) -> None:
         """Back to the game, which goes on."""

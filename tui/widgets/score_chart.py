@@ -123,7 +123,11 @@ class _Plot(PlotextPlot):
         plt = self.plt
         plt.clear_data()
         variables = self.app.theme_variables
-        for line in self.chart.lines:
+        lines = list(self.chart.lines)
+        top = self.chart.on_top
+        if top is not None and 0 <= top < len(lines):
+            lines.append(lines.pop(top))
+        for line in lines:
             plt.plot(list(line.xs), list(line.ys), marker=line.marker, color=plot_colour(variables.get(line.colour)))
         width, height = self.size
         # A tick label needs a few cells across and a row between it and the next.
@@ -142,7 +146,9 @@ class _Plot(PlotextPlot):
 class ScoreChart(Widget):
     """A title, the plot of ``lines`` and a legend naming each line by its marker.
 
-    ``x_label`` and ``y_label`` name the axes ("Round", "VP"); the lines may change later
+    ``x_label`` and ``y_label`` name the axes ("Round", "VP"); ``on_top`` is the line drawn
+    over the others (the player's own, so that their letter is never hidden where lines
+    meet); the lines may change later
     (:meth:`set_lines`). Styled by ``score_chart.tcss``, which the screens that show it load.
     """
 
@@ -153,11 +159,15 @@ class ScoreChart(Widget):
         title: str = "",
         x_label: str = "",
         y_label: str = "",
+        on_top: int | None = None,
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
         super().__init__(id=id, classes=classes)
         self.lines: tuple[ChartLine, ...] = tuple(lines)
+        self.on_top = on_top
+        """The index of the line drawn last, over the others (your own): where lines meet,
+        its letter is the one shown."""
         self.title = title
         self.x_label = x_label
         self.y_label = y_label
