@@ -27,7 +27,7 @@ from textual.screen import Screen
 
 from saves import Settings, load_settings, remove_left_temps, save_settings
 from themes import DEFAULT_THEME, load_builtin_themes, load_user_themes, variable_defaults
-from tui import navigation
+from tui import navigation, textual_fixes
 from tui.crash import write_crash_log
 from tui.key_order import KeyOrder
 from tui.terminal_watch import watch_terminal
@@ -53,6 +53,9 @@ _CSS_VARIABLES: dict[str, dict[str, str]] = {}
 """The CSS variables of each theme met in this process, by the theme's ``repr`` (all of its
 fields): building a theme's colour system takes about 1.5 ms, and an app's start did it
 three times (once more in each session a server forks)."""
+
+
+textual_fixes.apply()
 
 
 class MeepleApp(App[None]):

@@ -33,7 +33,7 @@ from core.intendentes.content import (
     PLAN_DECK,
     START_MONEY,
 )
-from core.intendentes.state import FULL, HIDDEN, SPECTATOR, State
+from core.intendentes.state import FULL, HIDDEN, S_OVER, SPECTATOR, State
 from core.rng import Rng
 
 FAMILY = OptionSpec(
@@ -183,8 +183,10 @@ class IntendentesGame(Game[State, Action]):
         return state.viewer != FULL
 
     def is_undo_barrier(self, before: State, after: State) -> bool:
-        """True when a card was drawn or revealed, or the RNG was used."""
-        return before.reveals != after.reveals or before.rng != after.rng
+        """True when a card was drawn or revealed, hidden money showed (a payment capped by
+        it, a turn order it broke a tie of, the final scoring), or the RNG was used."""
+        return (before.reveals != after.reveals or before.rng != after.rng
+                or (after.step == S_OVER and before.step != S_OVER))
 
     # --- scoring ---------------------------------------------------------------------------
     def result(self, state: State) -> Result:

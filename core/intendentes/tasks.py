@@ -88,6 +88,8 @@ def _play(state: State, seat: int, plan: int, target: int) -> None:
         amount = min(state.money[target], PERMIT_FEES if plan == P_FEES else TAX_AUDIT)
         state.money[target] -= amount
         state.log.append(("pays", target, amount))
+        if state.hidden_money:
+            state.reveals += 1  # what was paid tells the target's hidden money: a reveal
     elif plan == P_HOUSING:
         _start_task(state, S_CHOOSE, seat, 1, W_HOUSING_PLAN)
     elif plan == P_EXODUS:

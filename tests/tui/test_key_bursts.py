@@ -70,15 +70,16 @@ def type_keys(target: str, ready: str, keys: list[bytes], gap: float) -> list[st
             deadline = time.monotonic() + gap
             while (left := deadline - time.monotonic()) > 0:
                 stream.feed(child.read(left))
-        # Quiet for SETTLED seconds, or SETTLED * 3 in all: a blinking cursor in a text
-        # box is never quiet (pyte keeps the characters only, which a blink leaves alone).
-        quiet_since = end = time.monotonic()
-        while time.monotonic() - quiet_since < SETTLED and time.monotonic() - end < 3 * SETTLED:
-            chunk = child.read(0.1)
-            if chunk:
-                stream.feed(chunk)
-                quiet_since = time.monotonic()
-        return [line.rstrip() for line in screen.display]
+        # Settled: the characters on the screen unchanged for SETTLED seconds (a blinking
+        # cursor in a text box keeps writing, but changes no character), at most a minute.
+        shown = list(screen.display)
+        steady_since = end = time.monotonic()
+        while time.monotonic() - steady_since < SETTLED and time.monotonic() - end < 60:
+            stream.feed(child.read(0.1))
+            if screen.display != shown:
+                shown = list(screen.display)
+                steady_since = time.monotonic()
+        return [line.rstrip() for line in shown]
 
 
 @pytest.mark.slow
