@@ -346,3 +346,46 @@ def test_a_quadropolis_replay_has_places_for_the_cursor_and_i_describes_them() -
     import asyncio
 
     asyncio.run(main())
+
+
+@pytest.mark.parametrize("start", [0, 20])
+def test_a_burst_of_arrows_ends_where_the_keys_say_and_the_replay_keeps_answering(start: int) -> None:
+    """Ten → then ten ← typed at once (a held key): the replay is back where it started and
+    answers the next key. The move list's highlight events of the burst used to ask for
+    positions already left, and the board and the list stepped each other for ever."""
+    import asyncio
+
+    from textual import events
+
+    table = finished("quadropolis")
+    path = write_fixed_save(table, "qp", "Quadropolis: Ada, Brook")
+
+    async def main() -> None:
+        app = MeepleApp(StartRequest(replay=path), bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await wait_for_screen(pilot, QuadropolisScreen)
+            replay = screen.table
+            assert isinstance(replay, ReplayTable)
+            for _ in range(start):
+                app.post_message(events.Key("right", None))
+            await pilot.pause()
+            steps: list[int] = []
+            go = replay.go
+
+            def counted(at: int) -> None:
+                steps.append(at)
+                go(at)
+
+            replay.go = counted  # type: ignore[method-assign]
+            for key in ["right"] * 10 + ["left"] * 10:
+                app.post_message(events.Key(key, None))
+            for _ in range(20):
+                await pilot.pause()
+            assert len(steps) <= 20, f"{len(steps)} steps for 20 keys: {steps[:40]}"
+            assert replay.at == start
+            assert screen.query_one(ReplayMoves).highlighted == start
+            await pilot.press("right")
+            await pilot.pause()
+            assert replay.at == start + 1
+
+    asyncio.run(main())

@@ -51,7 +51,11 @@ class ReplayMoves(OptionList):
 
     def _on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
-        self.post_message(self.Picked(event.option_index))
+        # Only for the highlight as it is now: an older one (the echo of a show() since
+        # overtaken, in a burst of arrow keys) asked back for a position already left, and
+        # the board and the list then stepped each other back and forth for ever.
+        if event.option_index == self.highlighted:
+            self.post_message(self.Picked(event.option_index))
 
     def _on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
