@@ -2,7 +2,7 @@
 keys in bursts, never a quitting key, with no crash and the screen's frame kept after
 every burst. A failing run prints the line that replays it.
 
-CI budget: 5 games x (500 keys at 80x24 + 200 at 120x40), about two minutes on two
+CI budget: 5 games x (400 keys at 80x24 + 150 at 120x40), about 90 s on two
 cores; ``python -m tests.tui.monkey GAME SEED KEYS`` runs longer ones.
 """
 
@@ -16,7 +16,7 @@ from core.registry import game_ids
 from tests.tui.monkey import monkey
 
 RUNS = [(game_id, size, keys) for game_id in game_ids()
-        for size, keys in (((80, 24), 500), ((120, 40), 200))]
+        for size, keys in (((80, 24), 400), ((120, 40), 150))]
 
 
 @pytest.mark.slow
