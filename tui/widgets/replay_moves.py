@@ -1,8 +1,9 @@
 """The replay's move list: every move of the game, the one shown last highlighted.
 
-Moving the highlight (arrows, page keys, a click) asks for that position
-(:class:`ReplayMoves.Picked`); the screen answers by stepping its replay, and :meth:`show`
-puts the highlight back in step with the board whoever moved it.
+Moving the highlight while the list has the keys (arrows, page keys, a click) asks for that
+position (:class:`ReplayMoves.Picked`); the screen answers by stepping its replay, and
+:meth:`show` puts the highlight back in step with the board whoever moved it (that asks
+for nothing).
 """
 
 from __future__ import annotations
@@ -51,10 +52,11 @@ class ReplayMoves(OptionList):
 
     def _on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
-        # Only for the highlight as it is now: an older one (the echo of a show() since
-        # overtaken, in a burst of arrow keys) asked back for a position already left, and
-        # the board and the list then stepped each other back and forth for ever.
-        if event.option_index == self.highlighted:
+        # Only the player's own moves of the highlight (the list has the keys), and only
+        # the highlight as it is now. The echoes of show() (the board stepped with ← →)
+        # asked back for positions a burst of arrows had already left: the board and the
+        # list stepped each other back and forth for ever, or a key was undone.
+        if self.has_focus and event.option_index == self.highlighted:
             self.post_message(self.Picked(event.option_index))
 
     def _on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
