@@ -527,3 +527,44 @@ def test_a_take_chosen_in_the_list_starts_the_build_on_a_square() -> None:
             assert isinstance(table.log[-1].action, Build)
 
     asyncio.run(main())
+
+
+def test_i_and_escape_during_a_bots_build_return_to_the_same_city() -> None:
+    """A bot's city is shown for a moment after its build; ``i`` opened then and closed
+    after that moment brings back the same city (it used to be your own by then), and the
+    turn's city follows a moment after the board is back."""
+    import asyncio
+
+    from core.quadropolis.actions import Build
+    from tests.tui.helpers import open_game, quadropolis_table
+    from tui.app import MeepleApp
+    from tui.screens.card_viewer import CardViewerScreen
+
+    async def main() -> None:
+        app = MeepleApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            table = quadropolis_table(("human", "easy"))
+            screen = await open_game(pilot, table)
+            for _ in range(200):
+                if screen._holding_city:
+                    break
+                if table.to_act() == [0] and not screen._bot_busy:
+                    screen.submit_action(table.legal_actions(0)[0])
+                await pilot.pause(0.02)
+            assert screen._holding_city and screen.shown_city == 1
+            assert any(isinstance(e.action, Build) and e.seat == 1 for e in table.log)
+            await pilot.press("i")
+            await pilot.pause()
+            assert isinstance(app.screen, CardViewerScreen)
+            await pilot.pause(1.5)  # the moment passes while the card is open
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is screen and screen.shown_city == 1
+            for _ in range(100):
+                if screen.shown_city == 0:
+                    break
+                await pilot.pause(0.05)
+            assert screen.shown_city == 0  # then the city of the player to move
+
+    asyncio.run(main())

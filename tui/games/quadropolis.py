@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Hashable
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
@@ -129,6 +129,7 @@ class QuadropolisScreen(OneStatusRow):
         self.shown_city: int | None = None
         self._turn_shown: tuple[int, int] | None = None  # (round, turn) the shown city was set for
         self._holding_city = False  # a bot's build is flashing on its city: do not switch yet
+        self._release_when_back = False  # the flash ended while a panel covered the board
         # Build previews of one position ((log, seat)), by (row, col).
         self._previews: tuple[tuple[object, ...], dict[tuple[int, int], Content]] = ((), {})
         self._reserved_for: tuple[object, ...] = ()  # what the hint's rows were reserved for
@@ -498,11 +499,24 @@ class QuadropolisScreen(OneStatusRow):
             self.set_timer(1.2, self._release_city)
 
     def _release_city(self) -> None:
+        if self._holding_city and self.app.screen is not self:
+            # A panel is over the board (i, ?): the city it was opened on stays until the
+            # board is back, and a moment after (the board looks as it was left).
+            self._release_when_back = True
+            return
         if self._holding_city:
             self._holding_city = False
             self._turn_shown = None
             if self.is_attached:
                 self.update_board(self.current_view())
+
+    @on(events.ScreenResume)
+    def _back_on_board(self, event: events.ScreenResume) -> None:
+        """The board is shown again: a bot's city held while a panel covered it stays a
+        moment more, then the turn's city is shown."""
+        if self._release_when_back:
+            self._release_when_back = False
+            self.set_timer(1.2, self._release_city)
 
     def action_label(self, action: Hashable, view: State) -> str:
         """Labels short enough for the list at 80x24, leading with what tells the moves
