@@ -131,12 +131,14 @@ def _plays_now(state: State, seat: int, out: list[Action]) -> None:
             out.append(row[seat])
 
 
-def _stadium_ok(state: State, seat: int) -> bool:
+def _stadium_ok(state: State, seat: int, money_unknown: bool = False) -> bool:
+    """True if ``seat`` may calm with its Stadium now; ``money_unknown``: leaving out its
+    money (what others see of it with hidden money)."""
     return (
         state.phase == 7
         and STADIUM_BLOCK in state.blocks[seat]
         and not state.used[seat] & USED_STADIUM
-        and state.money[seat] >= STADIUM_COST
+        and (money_unknown or state.money[seat] >= STADIUM_COST)
         and state.discontent[seat] > 0
     )
 
@@ -155,12 +157,4 @@ def _window_open(state: State, seat: int) -> bool:
     plan (which ones, and whether any can be played now, is its secret, so it is asked even
     when it can only pass, as at the table), or it could calm with its Stadium (with hidden
     money, whatever it has left)."""
-    if state.hand[seat]:
-        return True
-    return (
-        state.phase == 7
-        and STADIUM_BLOCK in state.blocks[seat]
-        and not state.used[seat] & USED_STADIUM
-        and (state.hidden_money or state.money[seat] >= STADIUM_COST)
-        and state.discontent[seat] > 0
-    )
+    return bool(state.hand[seat]) or _stadium_ok(state, seat, money_unknown=state.hidden_money)
