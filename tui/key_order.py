@@ -25,6 +25,8 @@ from collections import deque
 from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 from textual import events
+from textual.app import ScreenStackError
+from textual.dom import NoScreen
 from textual.message_pump import MessagePump
 
 if TYPE_CHECKING:
@@ -110,7 +112,7 @@ class KeyOrder:
     def _via_screen(self) -> None:
         try:
             screen: MessagePump = self.app.screen
-        except Exception:  # no screen (the app is closing): straight on
+        except (NoScreen, ScreenStackError):  # no screen (the app is closing): straight on
             screen = self.app
         screen.call_later(self._next_from_app)
 
