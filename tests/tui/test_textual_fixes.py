@@ -38,3 +38,10 @@ def test_paging_a_list_before_its_first_layout_does_nothing_and_after_it_pages()
             assert (options.highlighted or 0) > 0
 
     asyncio.run(main())
+
+
+def test_the_palette_search_fix_is_installed_over_textuals_own() -> None:
+    from textual.command import CommandPalette
+
+    assert CommandPalette._gather_commands.__wrapped__ is textual_fixes._gather_commands  # type: ignore[attr-defined]
+    assert textual_fixes._original_gather.__qualname__ == "CommandPalette._gather_commands"
